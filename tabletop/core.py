@@ -1,0 +1,235 @@
+"""The pieces every title is built from: actions, states, payments, outcomes, titles.
+
+A title (one game) supplies a ``Title`` (static facts and a factory) and a ``State``
+subclass that knows the rules. A match is a fold of actions over the initial state:
+``state.apply(action)`` for each action of the log, chance events included.
+"""
+from __future__ import annotations
+
+import copy
+import dataclasses
+import random
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Mapping, Sequence
+
+from .errors import MalformedAction
+
+__all__ = [
+    "CHANCE", "TERMINAL", "BANK", "Action", "Payment", "ValueMark", "Outcome",
+    "Game", "State", "Title",
+]
+
+#: ``current_player()`` when the next action is a chance event (a deal, a draw, a reveal).
+CHANCE = -1
+#: ``current_player()`` when the game is over.
+TERMINAL = -2
+#: payer or payee of a payment that is not a player.
+BANK = "bank"
+
+
+def _tupled(value: Any) -> Any:
+    """JSON lists back to tuples, so actions read from a file stay hashable."""
+    if isinstance(value, list):
+        return tuple(_tupled(v) for v in value)
+    return value
+
+
+def _listed(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_listed(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of every action. Subclasses are frozen dataclasses named after the rulebook.
+
+    ``seat`` is who takes the action; ``None`` for a chance event that nobody owns.
+    A chance event whose result only one player may know sets ``secret_to`` (a seat).
+    """
+
+    #: chance events (deals, draws, reveals) set this to True
+    chance: ClassVar[bool] = False
+
+    def to_dict(self) -> dict:
+        data = {"type": type(self).__name__}
+        for f in dataclasses.fields(self):
+            data[f.name] = _listed(getattr(self, f.name))
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping, action_types: Mapping[str, type["Action"]]) -> "Action":
+        if not isinstance(data, Mapping) or "type" not in data:
+            raise MalformedAction(f"An action must be a mapping with a 'type'; got {data!r}.")
+        kind = action_types.get(data["type"])
+        if kind is None:
+            raise MalformedAction(f"'{data['type']}' is not an action of this game.")
+        names = {f.name for f in dataclasses.fields(kind)}
+        given = set(data) - {"type"}
+        if given != names:
+            missing, extra = sorted(names - given), sorted(given - names)
+            raise MalformedAction(
+                f"{kind.__name__} needs the fields {sorted(names)}"
+                + (f"; missing {missing}" if missing else "")
+                + (f"; unexpected {extra}" if extra else "") + ".")
+        return kind(**{k: _tupled(data[k]) for k in names})
+
+    @property
+    def secret_to(self) -> int | None:
+        """The only seat allowed to know this action's content, or None if it is public."""
+        return None
+
+    def redacted(self) -> dict:
+        """What the public may know of this action (used for the public log)."""
+        if self.secret_to is None:
+            return self.to_dict()
+        return {"type": type(self).__name__, "seat": self.secret_to, "hidden": True}
+
+
+@dataclass(frozen=True)
+class Payment:
+    """One movement of money. ``payer``/``payee`` are seats or ``BANK``."""
+    payer: int | str
+    payee: int | str
+    amount: int
+    reason: str
+    round: int
+    phase: str
+
+
+@dataclass(frozen=True)
+class ValueMark:
+    """A stock value after a change, for the value history."""
+    round: int
+    phase: str
+    stock: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended: each seat's score and the winning seats (a tie shares the win)."""
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str = "game over"
+
+
+@dataclass(frozen=True)
+class Game:
+    """A game's static setup: which title, with what options, for which players, from what seed."""
+    title: str
+    players: tuple[str, ...]
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seed: int | None = None
+
+    @property
+    def n_players(self) -> int:
+        return len(self.players)
+
+
+class State:
+    """Base of a title's game state. Subclasses implement the rules.
+
+    A subclass must set ``money`` (a list, one int per seat) and keep ``round`` and ``phase``
+    up to date; it records every payment through ``pay`` and every value change
+    through ``mark_value`` so that the ledger and the value history come for free.
+    """
+
+    title: ClassVar["Title"]
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.n = game.n_players
+        self.money: list[int] = []
+        self.round = 0
+        self.phase = "setup"
+        self.payments: list[Payment] = []
+        self.value_marks: list[ValueMark] = []
+
+    # --- the rules: every title implements these -------------------------------------
+    def current_player(self) -> int:
+        """Seat to act, ``CHANCE`` for a chance event, ``TERMINAL`` when the game is over."""
+        raise NotImplementedError
+
+    def legal_actions(self) -> list[Action]:
+        """Every action allowed now; empty exactly when the game is over."""
+        raise NotImplementedError
+
+    def apply(self, action: Action) -> None:
+        """Play one action. Raise a ``TabletopError`` before changing anything if it is refused."""
+        raise NotImplementedError
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        """A chance event drawn at random, for simulation (the table enters them instead)."""
+        raise NotImplementedError
+
+    def chance_owner(self) -> int | None:
+        """At a chance node: the seat whose secret the event is (they enter it at the table),
+        or None for a public event (anyone enters it)."""
+        return None
+
+    def view(self, seat: int | None) -> dict:
+        """What ``seat`` may know (JSON-ready). ``None`` is the public table view, with no secret."""
+        raise NotImplementedError
+
+    def outcome(self) -> Outcome | None:
+        raise NotImplementedError
+
+    def describe(self, action: Action) -> str:
+        """The action in a player's words (for the log)."""
+        return f"{type(action).__name__}"
+
+    def describe_hidden(self, action: Action) -> str:
+        """A secret action as everybody else may read it."""
+        return f"{self.name(action.secret_to)}: a secret entry"
+
+    # --- shared helpers ----------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.current_player() == TERMINAL
+
+    def clone(self) -> "State":
+        """An independent copy. Titles may override with something faster."""
+        return copy.deepcopy(self)
+
+    def pay(self, payer: int | str, payee: int | str, amount: int, reason: str) -> None:
+        if amount == 0:
+            return
+        if payer != BANK:
+            self.money[payer] -= amount
+        if payee != BANK:
+            self.money[payee] += amount
+        self.payments.append(Payment(payer, payee, amount, reason, self.round, self.phase))
+
+    def mark_value(self, stock: str, value: int) -> None:
+        self.value_marks.append(ValueMark(self.round, self.phase, stock, value))
+
+    def name(self, seat: int) -> str:
+        return self.game.players[seat]
+
+
+class Title:
+    """Static facts about a game and the factory of its initial state."""
+
+    name: ClassVar[str]            # registry name, e.g. "stockpile"
+    display_name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    state_class: ClassVar[type[State]]
+    action_types: ClassVar[Sequence[type[Action]]]
+
+    def normalize_options(self, options: Mapping[str, Any], n_players: int) -> dict:
+        """Options with defaults filled in; raise ``OptionsError`` for anything unusable."""
+        return dict(options)
+
+    def cli_options(self, argv: Sequence[str]) -> dict:
+        """Title-specific command-line flags for ``tabletop simulate`` turned into options."""
+        if argv:
+            from .errors import OptionsError
+            raise OptionsError(f"{self.display_name} has no option {' '.join(argv)}.")
+        return {}
+
+    def new_state(self, game: Game) -> State:
+        return self.state_class(game)
+
+    def action_from_dict(self, data: Mapping) -> Action:
+        return Action.from_dict(data, {t.__name__: t for t in self.action_types})

@@ -1,0 +1,34 @@
+"""The titles tabletop knows, by registry name. Each is imported only when first asked for."""
+from __future__ import annotations
+
+import importlib
+
+from .core import Title
+from .errors import UnknownTitle
+
+__all__ = ["TITLE_MODULES", "get_title", "title_names"]
+
+#: registry name -> module that defines ``TITLE``
+TITLE_MODULES = {
+    "stockpile": "tabletop.stockpile",
+    "acquire": "tabletop.acquire",
+    "black-monday": "tabletop.blackmonday",
+    "jika": "tabletop.jika",
+}
+
+_loaded: dict[str, Title] = {}
+
+
+def title_names() -> list[str]:
+    return list(TITLE_MODULES)
+
+
+def get_title(name: str) -> Title:
+    if name in _loaded:
+        return _loaded[name]
+    module = TITLE_MODULES.get(name)
+    if module is None:
+        raise UnknownTitle(f"There is no game called '{name}'. Known games: {', '.join(TITLE_MODULES)}.")
+    title = importlib.import_module(module).TITLE
+    _loaded[name] = title
+    return title
