@@ -6,7 +6,7 @@ import importlib
 from .core import Title
 from .errors import UnknownTitle
 
-__all__ = ["TITLE_MODULES", "get_title", "title_names"]
+__all__ = ["TITLE_MODULES", "get_title", "register_title", "title_names"]
 
 #: registry name -> module that defines ``TITLE``
 TITLE_MODULES = {
@@ -21,6 +21,11 @@ _loaded: dict[str, Title] = {}
 
 def title_names() -> list[str]:
     return list(TITLE_MODULES)
+
+
+def register_title(title: Title) -> None:
+    """Add a title defined outside tabletop (a plugin, or a test's toy game)."""
+    _loaded[title.name] = title
 
 
 def get_title(name: str) -> Title:
