@@ -1,0 +1,289 @@
+"""Sealed-bid auctions with independent private values drawn uniformly from [0, 1].
+
+Three formats are covered, all with the symmetric equilibrium bid of risk-neutral bidders:
+
+==============  ==========================  ================================
+rule            the winner pays             equilibrium bid of value ``v``
+==============  ==========================  ================================
+first-price     her own bid                 ``(n - 1) / n * v``
+second-price    the second highest bid      ``v`` (truth is dominant)
+all-pay         everybody pays her own bid  ``(n - 1) / n * v ** n``
+==============  ==========================  ================================
+
+Revenue equivalence: all three raise ``(n - 1) / (n + 1)`` on average (2/3 with 5 bidders),
+and a bidder of value ``v`` pays ``(n - 1) / n * v ** n`` on average in each. The exact
+numbers come from formulas here; ``simulate_revenue`` reproduces them by Monte Carlo.
+
+Simulations accept an optional ``executor`` (anything with a ``concurrent.futures``-style
+``map``: a process pool, a Dask client's ``get_executor()``); the work is cut into chunks with
+their own seeds, so the answer is the same whoever runs the chunks.
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Sequence
+
+from ..errors import OptionsError
+
+__all__ = [
+    "RULES", "equilibrium_bid", "expected_revenue", "expected_payment", "expected_payoff",
+    "best_response", "revenue_density", "auction_revenue", "RevenueEstimate", "simulate_revenue",
+    "revenue_sample", "PaymentCurve", "simulate_payment_curve",
+]
+
+#: the auction formats, by name
+RULES = ("first-price", "second-price", "all-pay")
+
+#: auctions per chunk of a simulation (each chunk is one task for an executor)
+CHUNK = 25_000
+
+
+def _check(n: int, rule: str) -> None:
+    if rule not in RULES:
+        raise OptionsError(f"'{rule}' is not an auction format; choose one of {', '.join(RULES)}.")
+    if not isinstance(n, int) or n < 2:
+        raise OptionsError(f"An auction needs at least 2 bidders, not {n}.")
+
+
+# --- equilibrium, exactly ------------------------------------------------------------------
+def equilibrium_bid(value: float, n: int, rule: str = "first-price") -> float:
+    """The symmetric equilibrium bid of a bidder of ``value`` among ``n`` bidders."""
+    _check(n, rule)
+    if rule == "first-price":
+        return (n - 1) / n * value
+    if rule == "second-price":
+        return value
+    return (n - 1) / n * value ** n
+
+
+def expected_revenue(n: int, rule: str = "first-price") -> Fraction:
+    """The seller's expected revenue in equilibrium: ``(n - 1) / (n + 1)`` in every format.
+
+    Computed separately for each format, so that the equality is a result and not an input:
+    first price pays ``(n-1)/n`` of the highest value (mean ``n/(n+1)``); second price pays the
+    second highest value (mean ``(n-1)/(n+1)``); all-pay collects ``n`` times the mean of
+    ``(n-1)/n v**n``, which is ``(n-1)/n * 1/(n+1)`` each.
+    """
+    _check(n, rule)
+    if rule == "first-price":
+        return Fraction(n - 1, n) * Fraction(n, n + 1)
+    if rule == "second-price":
+        return Fraction(n - 1, n + 1)
+    return n * Fraction(n - 1, n) * Fraction(1, n + 1)
+
+
+def expected_payment(value: float, n: int, rule: str = "first-price") -> float:
+    """What a bidder of ``value`` pays on average in equilibrium (win or lose).
+
+    first price: bid times the chance to win; second price: the chance to win times the mean
+    of the highest other value given it is below ``value``; all-pay: the bid itself.
+    """
+    _check(n, rule)
+    win = value ** (n - 1)
+    if rule == "first-price":
+        return equilibrium_bid(value, n, rule) * win
+    if rule == "second-price":
+        return win * (n - 1) / n * value
+    return equilibrium_bid(value, n, rule)
+
+
+def _win_chance(bid: float, n: int, rule: str) -> float:
+    """Chance that ``bid`` beats ``n - 1`` opponents who play the equilibrium."""
+    if bid <= 0:
+        return 0.0
+    if rule == "first-price":
+        x = bid * n / (n - 1)
+    elif rule == "second-price":
+        x = bid
+    else:
+        x = (bid * n / (n - 1)) ** (1 / n)
+    return min(x, 1.0) ** (n - 1)
+
+
+def expected_payoff(value: float, bid: float, n: int, rule: str = "first-price") -> float:
+    """Expected profit of bidding ``bid`` with ``value`` when the ``n - 1`` others play the
+    equilibrium: the tool to check that no other bid does better."""
+    _check(n, rule)
+    if rule == "first-price":
+        return (value - bid) * _win_chance(bid, n, rule)
+    if rule == "second-price":
+        b = min(max(bid, 0.0), 1.0)
+        # win while the highest other value y < b, paying y: the integral of (v - y) d(y**(n-1))
+        return value * b ** (n - 1) - (n - 1) / n * b ** n
+    return value * _win_chance(bid, n, rule) - bid
+
+
+def best_response(value: float, n: int, rule: str = "first-price", grid: int = 2000) -> float:
+    """The bid on a grid of ``grid`` steps over [0, 1] with the highest ``expected_payoff``."""
+    _check(n, rule)
+    bids = [i / grid for i in range(grid + 1)]
+    return max(bids, key=lambda b: (expected_payoff(value, b, n, rule), -b))
+
+
+def revenue_density(x: float, n: int, rule: str = "first-price") -> float:
+    """Probability density of the seller's revenue at ``x`` (first and second price)."""
+    _check(n, rule)
+    if rule == "first-price":
+        # revenue = (n-1)/n * max, and the max has density n y**(n-1)
+        scale = (n - 1) / n
+        y = x / scale
+        return n * y ** (n - 1) / scale if 0 <= y <= 1 else 0.0
+    if rule == "second-price":
+        return n * (n - 1) * x ** (n - 2) * (1 - x) if 0 <= x <= 1 else 0.0
+    raise OptionsError("The revenue density is given for first-price and second-price only.")
+
+
+# --- simulation ----------------------------------------------------------------------------
+def auction_revenue(values: Sequence[float], rule: str = "first-price") -> float:
+    """The revenue of one auction when every bidder plays the equilibrium."""
+    n = len(values)
+    _check(n, rule)
+    if rule == "all-pay":
+        return sum(equilibrium_bid(v, n, rule) for v in values)
+    top = max(values)
+    if rule == "first-price":
+        return equilibrium_bid(top, n, rule)
+    return sorted(values)[-2]
+
+
+def _chunk_seed(seed: int, chunk: int) -> int:
+    return seed * 1_000_003 + chunk
+
+
+def _revenue_chunk(n: int, rule: str, count: int, seed: int) -> tuple[int, float, float]:
+    """(count, sum, sum of squares) of the revenue of ``count`` auctions."""
+    rng = random.Random(seed)
+    draw = rng.random
+    total = squares = 0.0
+    shade = (n - 1) / n
+    for _ in range(count):
+        if rule == "second-price":
+            first = second = 0.0
+            for _ in range(n):
+                v = draw()
+                if v > first:
+                    first, second = v, first
+                elif v > second:
+                    second = v
+            r = second
+        elif rule == "first-price":
+            r = shade * max(draw() for _ in range(n))
+        else:
+            r = shade * sum(draw() ** n for _ in range(n))
+        total += r
+        squares += r * r
+    return count, total, squares
+
+
+def _chunks(auctions: int) -> list[int]:
+    if not isinstance(auctions, int) or auctions < 2:
+        raise OptionsError(f"A simulation needs at least 2 auctions, not {auctions}.")
+    sizes = [CHUNK] * (auctions // CHUNK)
+    if auctions % CHUNK:
+        sizes.append(auctions % CHUNK)
+    return sizes
+
+
+def _run(function, argument_lists, executor):
+    if executor is None:
+        return [function(*args) for args in zip(*argument_lists)]
+    return list(executor.map(function, *argument_lists))
+
+
+@dataclass(frozen=True)
+class RevenueEstimate:
+    """The mean revenue of ``auctions`` simulated auctions, with its standard error."""
+    rule: str
+    n: int
+    auctions: int
+    mean: float
+    std_error: float
+
+    @property
+    def exact(self) -> Fraction:
+        return expected_revenue(self.n, self.rule)
+
+    @property
+    def error(self) -> float:
+        """Simulated minus exact."""
+        return self.mean - float(self.exact)
+
+    def __str__(self) -> str:
+        return (f"{self.rule}, {self.n} bidders, {self.auctions:,} auctions: mean revenue "
+                f"{self.mean:.4f} ± {self.std_error:.4f} (exact {float(self.exact):.4f})")
+
+
+def simulate_revenue(n: int, rule: str = "first-price", auctions: int = 100_000, seed: int = 0,
+                     executor=None) -> RevenueEstimate:
+    """Monte-Carlo mean revenue of ``auctions`` equilibrium auctions.
+
+    With the default 100,000 auctions the standard error is below 0.0006 for 5 bidders
+    (second price has the widest spread, sd 0.18), so the estimate lands within 0.005 of
+    2/3 with a margin of more than eight standard errors, in about half a second.
+    """
+    _check(n, rule)
+    sizes = _chunks(auctions)
+    seeds = [_chunk_seed(seed, i) for i in range(len(sizes))]
+    parts = _run(_revenue_chunk, ([n] * len(sizes), [rule] * len(sizes), sizes, seeds), executor)
+    count = sum(p[0] for p in parts)
+    total = sum(p[1] for p in parts)
+    squares = sum(p[2] for p in parts)
+    mean = total / count
+    variance = max(squares / count - mean * mean, 0.0) * count / (count - 1)
+    return RevenueEstimate(rule, n, count, mean, math.sqrt(variance / count))
+
+
+def revenue_sample(n: int, rule: str = "first-price", auctions: int = 10_000,
+                   seed: int = 0) -> list[float]:
+    """The revenue of each of ``auctions`` simulated auctions (for a histogram)."""
+    _check(n, rule)
+    rng = random.Random(seed)
+    return [auction_revenue([rng.random() for _ in range(n)], rule) for _ in range(auctions)]
+
+
+@dataclass(frozen=True)
+class PaymentCurve:
+    """Mean payment of one bidder by bins of her value, from simulation."""
+    rule: str
+    n: int
+    auctions: int
+    bin_centres: tuple[float, ...]
+    mean_payment: tuple[float, ...]
+
+
+def _payment_chunk(n: int, rule: str, count: int, seed: int, bins: int):
+    rng = random.Random(seed)
+    sums, counts = [0.0] * bins, [0] * bins
+    for _ in range(count):
+        values = [rng.random() for _ in range(n)]
+        mine = values[0]
+        top_other = max(values[1:])
+        if rule == "all-pay":
+            paid = equilibrium_bid(mine, n, rule)
+        elif mine > top_other:
+            paid = equilibrium_bid(mine, n, rule) if rule == "first-price" else top_other
+        else:
+            paid = 0.0
+        b = min(int(mine * bins), bins - 1)
+        sums[b] += paid
+        counts[b] += 1
+    return sums, counts
+
+
+def simulate_payment_curve(n: int, rule: str = "first-price", auctions: int = 50_000,
+                           bins: int = 20, seed: int = 0, executor=None) -> PaymentCurve:
+    """Mean payment of bidder 1 as a function of her value, by simulation (to compare with
+    ``expected_payment``: the same curve in every format)."""
+    _check(n, rule)
+    sizes = _chunks(auctions)
+    seeds = [_chunk_seed(seed, i) for i in range(len(sizes))]
+    k = len(sizes)
+    parts = _run(_payment_chunk, ([n] * k, [rule] * k, sizes, seeds, [bins] * k), executor)
+    sums = [sum(p[0][b] for p in parts) for b in range(bins)]
+    counts = [sum(p[1][b] for p in parts) for b in range(bins)]
+    centres = tuple((b + 0.5) / bins for b in range(bins))
+    means = tuple(s / c if c else float("nan") for s, c in zip(sums, counts))
+    return PaymentCurve(rule, n, sum(sizes), centres, means)

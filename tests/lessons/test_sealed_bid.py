@@ -1,0 +1,94 @@
+"""Sealed-bid auctions with uniform values: the textbook numbers, exactly and by simulation."""
+from concurrent.futures import ThreadPoolExecutor
+from fractions import Fraction
+
+import pytest
+
+from tabletop.economics import auctions as A
+from tabletop.errors import OptionsError
+
+
+def test_equilibrium_bids():
+    assert A.equilibrium_bid(0.5, 2) == 0.25
+    assert A.equilibrium_bid(0.9, 5) == pytest.approx(0.72)          # (n-1)/n v
+    assert A.equilibrium_bid(0.9, 5, "second-price") == 0.9          # truth
+    assert A.equilibrium_bid(0.5, 2, "all-pay") == pytest.approx(0.125)
+
+
+@pytest.mark.parametrize("n", [2, 3, 5, 10])
+def test_revenue_equivalence_exact(n):
+    revenues = {rule: A.expected_revenue(n, rule) for rule in A.RULES}
+    assert set(revenues.values()) == {Fraction(n - 1, n + 1)}
+    for v in (0.1, 0.5, 0.93):
+        pays = [A.expected_payment(v, n, rule) for rule in A.RULES]
+        assert pays == pytest.approx([(n - 1) / n * v ** n] * 3)
+
+
+def test_five_bidders_expect_two_thirds():
+    assert A.expected_revenue(5) == Fraction(2, 3)
+
+
+@pytest.mark.parametrize("rule", ["first-price", "second-price"])
+def test_simulation_reproduces_two_thirds_within_0_005(rule):
+    estimate = A.simulate_revenue(5, rule, seed=7)
+    assert estimate.auctions == 100_000
+    assert abs(estimate.mean - 2 / 3) < 0.005
+    assert estimate.std_error < 0.001                                 # so 0.005 is > 5 s.e.
+    assert abs(estimate.error) < 4 * estimate.std_error + 1e-12
+
+
+def test_simulation_is_the_same_with_an_executor():
+    alone = A.simulate_revenue(4, "second-price", auctions=60_000, seed=3)
+    with ThreadPoolExecutor(2) as pool:
+        spread = A.simulate_revenue(4, "second-price", auctions=60_000, seed=3, executor=pool)
+    assert spread == alone
+    curve = A.simulate_payment_curve(3, "all-pay", auctions=30_000, bins=5, seed=1)
+    with ThreadPoolExecutor(2) as pool:
+        assert A.simulate_payment_curve(3, "all-pay", auctions=30_000, bins=5, seed=1,
+                                        executor=pool) == curve
+
+
+@pytest.mark.parametrize("rule", A.RULES)
+def test_equilibrium_bid_is_the_best_response(rule):
+    for v in (0.3, 0.6, 0.9):
+        assert A.best_response(v, 5, rule, grid=1000) == pytest.approx(
+            A.equilibrium_bid(v, 5, rule), abs=0.0015)
+
+
+def test_shading_a_second_price_bid_loses_money():
+    truthful = A.expected_payoff(0.7, 0.7, 4, "second-price")
+    assert truthful > A.expected_payoff(0.7, 0.6, 4, "second-price")
+    assert truthful > A.expected_payoff(0.7, 0.8, 4, "second-price")
+
+
+def test_payment_curve_matches_the_formula_in_every_format():
+    for rule in A.RULES:
+        curve = A.simulate_payment_curve(3, rule, auctions=40_000, bins=4, seed=2)
+        for x, paid in zip(curve.bin_centres, curve.mean_payment):
+            # the bin mean of (n-1)/n v^n over [x-1/8, x+1/8]
+            lo, hi = x - 0.125, x + 0.125
+            exact = (2 / 3) * (hi ** 4 - lo ** 4) / 4 / (hi - lo)
+            assert paid == pytest.approx(exact, abs=0.012)
+
+
+def test_revenue_densities_integrate_to_one():
+    for rule in ("first-price", "second-price"):
+        steps = 20_000
+        total = sum(A.revenue_density((i + 0.5) / steps, 5, rule) for i in range(steps)) / steps
+        assert total == pytest.approx(1, abs=1e-3)
+
+
+def test_sample_mean_and_single_auction():
+    assert A.auction_revenue([0.2, 0.9, 0.5], "second-price") == 0.5
+    assert A.auction_revenue([0.2, 0.9, 0.5], "first-price") == pytest.approx(0.6)
+    sample = A.revenue_sample(5, "first-price", auctions=20_000, seed=4)
+    assert sum(sample) / len(sample) == pytest.approx(2 / 3, abs=0.01)
+
+
+def test_refusals_name_the_problem():
+    with pytest.raises(OptionsError, match="'dutch' is not an auction format"):
+        A.equilibrium_bid(0.5, 3, "dutch")
+    with pytest.raises(OptionsError, match="at least 2 bidders, not 1"):
+        A.expected_revenue(1)
+    with pytest.raises(OptionsError, match="at least 2 auctions"):
+        A.simulate_revenue(3, auctions=1)
