@@ -125,6 +125,11 @@ class Match:
     def can_redo(self) -> bool:
         return bool(self._redo)
 
+    @property
+    def undone(self) -> tuple[Action, ...]:
+        """The undone actions that ``redo`` would replay, the next one first."""
+        return tuple(reversed(self._redo))
+
     def undo(self) -> Action:
         if not self._log:
             raise HistoryError("There is nothing to undo.")

@@ -1,0 +1,162 @@
+"""Saved matches: autosave after every action, resume exactly, JSON export/import, PINs as hashes."""
+import json
+import random
+import sqlite3
+
+import pytest
+
+from tabletop import HistoryError, IllegalAction, Match, OptionsError, SaveFileError
+from tabletop.store import StaleMatch, Store, data_home, default_store
+from tabletop.testing import snapshot
+
+from .fake_title import Buy, DealTip, News, Pass
+
+
+def new_match():
+    return Match("fakemarket", ["Alice", "Bob", "Cy"], {"rounds": 2})
+
+
+def play_some(saved, n, seed=3):
+    rng = random.Random(seed)
+    for _ in range(n):
+        legal = saved.match.legal_actions()
+        if not legal:
+            break
+        saved.apply(legal[rng.randrange(len(legal))])
+
+
+def test_data_folder_comes_from_TABLETOP_HOME(home):
+    assert data_home() == home
+    store = default_store()
+    assert store.path.parent == home and store.path.exists()
+
+
+def test_every_action_is_saved_and_a_new_process_resumes_exactly(home):
+    store = Store()
+    saved = store.create(new_match())
+    play_some(saved, 9)
+    again = Store().open(saved.id)           # as a restarted server would
+    assert again.match.log == saved.match.log
+    assert snapshot(again.match) == snapshot(saved.match)
+    info = store.list()[0]
+    assert (info.id, info.title, info.players, info.n_actions) == (saved.id, "fakemarket",
+                                                                    ("Alice", "Bob", "Cy"), 9)
+
+
+def test_undone_actions_survive_a_reload_and_can_be_redone(home):
+    store = Store()
+    saved = store.create(new_match())
+    play_some(saved, 8)
+    full = snapshot(saved.match)
+    saved.undo()
+    saved.undo_to(3)
+    again = store.open(saved.id)
+    assert len(again.match) == 3 and len(again.match.undone) == 5
+    for _ in range(5):
+        again.redo()
+    assert snapshot(again.match) == full
+    assert snapshot(store.open(saved.id).match) == full
+
+
+def test_a_new_action_after_undo_drops_the_redo_entries_from_the_database(home):
+    store = Store()
+    saved = store.create(new_match())
+    play_some(saved, 6)
+    saved.undo_to(2)
+    saved.apply(saved.match.legal_actions()[-1])
+    again = store.open(saved.id)
+    assert len(again.match) == 3 and again.match.undone == ()
+    rows = store._db.execute("SELECT count(*) FROM actions WHERE match_id = ?", (saved.id,)).fetchone()[0]
+    assert rows == 3
+
+
+def test_a_refused_action_changes_nothing_in_memory_or_on_disk(home):
+    store = Store()
+    saved = store.create(new_match())
+    saved.apply(DealTip(0, "Apple up"))
+    before = snapshot(saved.match), store.revision(saved.id)
+    with pytest.raises(IllegalAction):
+        saved.apply(DealTip(2, "Apple up"))
+    with pytest.raises(HistoryError):
+        saved.redo()
+    assert (snapshot(saved.match), store.revision(saved.id)) == before
+    assert snapshot(store.open(saved.id).match) == before[0]
+
+
+def test_two_screens_on_one_match_cannot_overwrite_each_other(home):
+    store = Store()
+    first = store.create(new_match())
+    second = Store().open(first.id)
+    first.apply(DealTip(0, "Apple up"))
+    with pytest.raises(StaleMatch, match="changed on another screen"):
+        second.apply(DealTip(0, "Berry down"))
+    assert second.match.log == ()          # nothing changed on the stale screen
+    assert store.open(first.id).match.log == (DealTip(0, "Apple up"),)
+
+
+def test_a_database_failure_leaves_the_match_as_saved(home, monkeypatch):
+    store = Store()
+    saved = store.create(new_match())
+    saved.apply(DealTip(0, "Apple up"))
+    before = snapshot(saved.match)
+
+    def broken(*args):
+        raise sqlite3.OperationalError("disk I/O error")
+    monkeypatch.setattr(store, "_sync", broken)
+    with pytest.raises(sqlite3.OperationalError):
+        saved.apply(DealTip(1, "Apple up"))
+    assert snapshot(saved.match) == before
+
+
+def test_export_and_import_json(home, tmp_path):
+    store = Store()
+    saved = store.create(new_match())
+    play_some(saved, 7)
+    text = store.export_json(saved.id)
+    assert json.loads(text)["format"] == "tabletop-match"
+    assert Match.from_json(text).log == saved.match.log
+    copy = Store(tmp_path / "other.sqlite3").import_json(text)
+    assert copy.id != saved.id and snapshot(copy.match) == snapshot(saved.match)
+    with pytest.raises(SaveFileError, match="checksum"):
+        store.import_json(text.replace('"Alice"', '"Alicia"'))
+
+
+def test_list_and_delete(home):
+    store = Store()
+    a = store.create(new_match())
+    b = store.create(Match("fakemarket", ["Dee", "Eve"]))
+    b.apply(DealTip(0, "Apple up"))
+    assert [i.id for i in store.list()] == [b.id, a.id]       # most recently played first
+    store.delete(a.id)
+    assert [i.id for i in store.list()] == [b.id]
+    with pytest.raises(SaveFileError, match="no saved match"):
+        store.open(a.id)
+    with pytest.raises(SaveFileError):
+        store.delete(a.id)
+
+
+def test_a_finished_match_is_listed_as_over(home):
+    store = Store()
+    saved = store.create(Match("fakemarket", ["Dee", "Eve"], {"rounds": 1}))
+    play_some(saved, 100)
+    assert saved.match.is_over()
+    assert store.list()[0].over
+
+
+def test_pins_are_stored_only_as_salted_hashes(home):
+    store = Store()
+    saved = store.create(new_match())
+    assert store.check_pin(saved.id, 0, "anything")      # no PIN set: open
+    store.set_pin(saved.id, 0, "4711")
+    store.set_pin(saved.id, 1, "4711")
+    assert store.has_pin(saved.id, 0) and not store.has_pin(saved.id, 2)
+    assert store.check_pin(saved.id, 0, "4711") and not store.check_pin(saved.id, 0, "4712")
+    rows = store._db.execute("SELECT method, salt, hash FROM pins").fetchall()
+    assert rows[0][1] != rows[1][1] and rows[0][2] != rows[1][2]      # salted
+    for path in store.path.parent.iterdir():      # the database and its write-ahead log
+        assert b"4711" not in path.read_bytes()
+    with pytest.raises(OptionsError, match="at least 4"):
+        store.set_pin(saved.id, 2, "12")
+    store.set_pin(saved.id, 0, None)
+    assert not store.has_pin(saved.id, 0)
+    assert "pin" not in store.export_json(saved.id).lower()
