@@ -1,0 +1,70 @@
+"""時価で勝負 ("Market Price Showdown"): a stock game for 3 or 4 players and a deck of cards.
+
+Registry name ``jika``. ``TITLE`` is the title; the rules are in ``rules.JikaState``, the
+component data in ``data``, the actions in ``actions``.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping, Sequence
+
+from tabletop.core import Title
+from tabletop.errors import OptionsError
+
+from . import data
+from .actions import ACTION_TYPES, DealCard, DealCertificate, Pass, PlayCard, RevealWatcher
+from .rules import JikaState
+
+__all__ = ["TITLE", "JikaTitle", "JikaState", "DealCertificate", "DealCard", "RevealWatcher",
+           "PlayCard", "Pass"]
+
+_OPTION_FLAGS = {"--first-player": "first_player", "--hand-size": "hand_size"}
+
+
+class JikaTitle(Title):
+    name = "jika"
+    display_name = "時価で勝負 (Market Price Showdown)"
+    min_players = 3
+    max_players = 4
+    state_class = JikaState
+    action_types = ACTION_TYPES
+
+    def normalize_options(self, options: Mapping[str, Any], n_players: int) -> dict:
+        """Options: ``first_player`` (seat holding the joker; default 0, the table's choice)
+        and ``hand_size`` (market cards per hand; the rules say 9 at 3 players, 7 at 4)."""
+        unknown = sorted(set(options) - {"first_player", "hand_size"})
+        if unknown:
+            raise OptionsError(f"{self.display_name} has no option {', '.join(map(repr, unknown))}; "
+                               f"its options are 'first_player' and 'hand_size'.")
+        first = options.get("first_player", data.DEFAULT_FIRST_PLAYER)
+        if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < n_players:
+            raise OptionsError(f"The start player must be a seat from 0 to {n_players - 1}; got {first!r}.")
+        default_hand = data.HAND_SIZE.get(n_players)
+        hand = options.get("hand_size", default_hand)
+        most = len(data.MARKET_CARDS) // n_players
+        if not isinstance(hand, int) or isinstance(hand, bool) or not 1 <= hand <= most:
+            raise OptionsError(f"With {n_players} players a hand holds 1 to {most} market cards "
+                               f"(the rules say {default_hand}); got {hand!r}.")
+        return {"first_player": first, "hand_size": hand}
+
+    def cli_options(self, argv: Sequence[str]) -> dict:
+        """``--first-player N`` and ``--hand-size N``."""
+        options: dict[str, Any] = {}
+        args = list(argv)
+        while args:
+            token = args.pop(0)
+            flag, _, value = token.partition("=")
+            if flag not in _OPTION_FLAGS:
+                raise OptionsError(f"{self.display_name} has no option {token}; "
+                                   f"it knows {' and '.join(_OPTION_FLAGS)}.")
+            if not value:
+                if not args:
+                    raise OptionsError(f"{flag} needs a number after it.")
+                value = args.pop(0)
+            try:
+                options[_OPTION_FLAGS[flag]] = int(value)
+            except ValueError:
+                raise OptionsError(f"{flag} needs a whole number, not {value!r}.") from None
+        return options
+
+
+TITLE = JikaTitle()

@@ -1,0 +1,51 @@
+"""Component data for 時価で勝負 ("Market Price Showdown"), a stock game for a standard deck.
+
+Everything here is a plain fact about the components or a default the project chose; the
+rules code reads only these names. Values the rules text fixes are marked "rule"; values
+the text leaves to the table are marked "assumed" and can be changed through options.
+"""
+from __future__ import annotations
+
+#: rule: the four companies are the four suits (ordered as they are laid out on the table)
+SUITS: tuple[str, ...] = ("spades", "hearts", "diamonds", "clubs")
+SUIT_SYMBOLS: dict[str, str] = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
+SUIT_INDEX: dict[str, int] = {s: i for i, s in enumerate(SUITS)}
+
+#: rule: the market deck is every 2 to 10 (36 cards); a card's number is its price
+MARKET_VALUES: tuple[int, ...] = tuple(range(2, 11))
+MARKET_CARDS: tuple[tuple[int, int], ...] = tuple(
+    (s, v) for s in range(len(SUITS)) for v in MARKET_VALUES)
+
+#: rule: each suit's ace starts on the table as its lower card, so every price starts at 1
+START_PRICE = 1
+
+#: rule: the share certificates and what each multiplies the final price by
+#: (a queen and a king of the same suit therefore count the price three times)
+CERTIFICATES: tuple[str, ...] = ("queen", "king")
+MULTIPLIER: dict[str, int] = {"queen": 1, "king": 2}
+
+#: rule: cards in hand (market cards only; the two certificates are held besides them)
+HAND_SIZE: dict[int, int] = {3: 9, 4: 7}
+
+#: rule: the watcher pile is the four jacks, one per suit
+WATCHER_JACKS = len(SUITS)
+
+#: the two slots of a suit's market: the upper card and the lower card (the ace at first)
+SLOTS: tuple[str, ...] = ("upper", "lower")
+
+#: assumed: the start player (the text lets the table choose: whoever traded shares most
+#: recently, or the winner of rock-paper-scissors); seat 0 unless the options say otherwise
+DEFAULT_FIRST_PLAYER = 0
+
+RANK_NAMES: dict[int, str] = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+
+
+def card_name(suit: int, value: int) -> str:
+    """'7 of hearts', 'ace of clubs'."""
+    return f"{RANK_NAMES.get(value, str(value))} of {SUITS[suit]}"
+
+
+def card_label(suit: int, value: int) -> str:
+    """Short form for views: '7♥', 'A♣'."""
+    short = {1: "A", 11: "J", 12: "Q", 13: "K"}.get(value, str(value))
+    return f"{short}{SUIT_SYMBOLS[SUITS[suit]]}"

@@ -1,0 +1,528 @@
+"""The rules of 時価で勝負 as a ``State``: the deal, the watcher, plays, passes, the end, scoring.
+
+How a game runs (see docs/jika.md for the whole story):
+
+* deal (chance, secret): in turn order from the start player, each player receives their queen
+  certificate, their king certificate, then their market cards one at a time. Cards nobody is
+  dealt (market cards, and the spare queen and king at 3 players) are out of the game unseen.
+* watcher (chance, public): a jack is turned up; nobody may play its suit this round. When the
+  watcher pile is empty, all four jacks are shuffled back into it before the next one is turned.
+* play: from the start player, clockwise (rising seat numbers), each player still in the game
+  plays one card onto its suit, or passes if, and only if, the watcher blocks every card they
+  hold. A pass is for the rest of the game. After everyone has had their turn, the round ends
+  and the watcher turns the next jack.
+* the game ends as soon as every player has either no market cards left or has passed. Each
+  suit's price is the lower of its two visible cards; a queen counts it once, a king twice.
+
+Money: the game has no money. ``money`` holds points, all zero during play; when the game ends
+the certificates are revealed and each is credited from the bank in the ledger
+("king of clubs at 6 x2"), so the ledger is the score sheet.
+"""
+from __future__ import annotations
+
+import random
+
+from tabletop.core import BANK, CHANCE, TERMINAL, Action, Game, Outcome, State
+from tabletop.errors import GameIsOver, IllegalAction, MalformedAction, NotYourTurn
+
+from . import data
+from .actions import DealCard, DealCertificate, Pass, PlayCard, RevealWatcher
+from .data import SUITS, card_label, card_name
+
+__all__ = ["JikaState"]
+
+_N_SUITS = len(SUITS)
+_QUEEN, _KING = 0, 1
+
+
+class JikaState(State):
+    """One position of a game of 時価で勝負. Read it; change it only with ``apply``."""
+
+    def __init__(self, game: Game):
+        super().__init__(game)
+        opts = game.options
+        n = self.n
+        self.first: int = opts.get("first_player", data.DEFAULT_FIRST_PLAYER)
+        self.hand_size: int = opts.get("hand_size", data.HAND_SIZE.get(n, 7))
+        self.order: tuple[int, ...] = tuple((self.first + i) % n for i in range(n))
+        self.money = [0] * n
+        self.round = 1
+        self.phase = "deal"
+        # secret: hands (sorted lists of (suit, value)) and certificates [queen suit, king suit]
+        self.hands: list[list[tuple[int, int]]] = [[] for _ in range(n)]
+        self.certs: list[list[int | None]] = [[None, None] for _ in range(n)]
+        # not yet dealt; after the deal, these are the cards out of the game unseen
+        self.undealt: list[tuple[int, int]] = list(data.MARKET_CARDS)
+        self.certs_left: list[list[int]] = [list(range(_N_SUITS)), list(range(_N_SUITS))]
+        self.deal_step = 0
+        self.deal_total = n * (2 + self.hand_size)
+        # public: the market. The ace is each suit's lower card until someone covers it.
+        self.upper: list[int | None] = [None] * _N_SUITS
+        self.lower: list[int] = [data.START_PRICE] * _N_SUITS
+        self.plays: list[tuple[int, int, int, int]] = []   # (seat, suit, value, slot 0/1)
+        # public: the watcher
+        self.pile: list[int] = list(range(_N_SUITS))        # jacks face down (order unknown)
+        self.shown: list[int] = []                          # jacks turned up since the last shuffle
+        self.watched: int | None = None
+        self.reveals = 0
+        self.reshuffles = 0
+        self.passed: list[bool] = [False] * n
+        self.to_act: int = CHANCE
+        self._outcome: Outcome | None = None
+        for s in range(_N_SUITS):
+            self.mark_value(SUITS[s], data.START_PRICE)
+
+    # --- copying ------------------------------------------------------------------------------
+    def clone(self) -> "JikaState":
+        c = object.__new__(JikaState)
+        d = dict(self.__dict__)
+        d["money"] = list(self.money)
+        d["payments"] = list(self.payments)
+        d["value_marks"] = list(self.value_marks)
+        d["hands"] = [list(h) for h in self.hands]
+        d["certs"] = [list(x) for x in self.certs]
+        d["undealt"] = list(self.undealt)
+        d["certs_left"] = [list(self.certs_left[0]), list(self.certs_left[1])]
+        d["upper"] = list(self.upper)
+        d["lower"] = list(self.lower)
+        d["plays"] = list(self.plays)
+        d["pile"] = list(self.pile)
+        d["shown"] = list(self.shown)
+        d["passed"] = list(self.passed)
+        c.__dict__ = d
+        return c
+
+    # --- reading the position -------------------------------------------------------------------
+    def price(self, suit: int) -> int:
+        """A suit's price: the lower of its two visible cards (its ace alone at first)."""
+        up = self.upper[suit]
+        low = self.lower[suit]
+        return low if up is None or low < up else up
+
+    def prices(self) -> dict[str, int]:
+        return {SUITS[s]: self.price(s) for s in range(_N_SUITS)}
+
+    def is_done(self, seat: int) -> bool:
+        """True once ``seat`` has passed or has no market card left: they take no more turns."""
+        return self.passed[seat] or not self.hands[seat]
+
+    def _deal_slot(self) -> tuple[int, int]:
+        """(seat, kind) of the next card to deal: kind 0 queen, 1 king, 2 market card."""
+        per = 2 + self.hand_size
+        seat = self.order[self.deal_step // per]
+        k = self.deal_step % per
+        return seat, (k if k < 2 else 2)
+
+    def playable(self, seat: int) -> list[tuple[int, int]]:
+        w = self.watched
+        return [c for c in self.hands[seat] if c[0] != w]
+
+    def current_player(self) -> int:
+        return self.to_act
+
+    def chance_owner(self) -> int | None:
+        if self.to_act == CHANCE and self.phase == "deal":
+            return self._deal_slot()[0]
+        return None
+
+    def legal_actions(self) -> list[Action]:
+        p = self.to_act
+        if p == TERMINAL:
+            return []
+        if p == CHANCE:
+            if self.phase == "deal":
+                seat, kind = self._deal_slot()
+                if kind == 2:
+                    return [DealCard(seat, SUITS[s], v) for s, v in self.undealt]
+                rank = data.CERTIFICATES[kind]
+                return [DealCertificate(seat, rank, SUITS[s]) for s in self.certs_left[kind]]
+            return [RevealWatcher(SUITS[s]) for s in self.pile]
+        moves: list[Action] = []
+        upper = self.upper
+        for s, v in self.playable(p):
+            name = SUITS[s]
+            moves.append(PlayCard(p, name, v, "upper"))
+            if upper[s] is not None:
+                moves.append(PlayCard(p, name, v, "lower"))
+        if not moves:
+            moves.append(Pass(p))
+        return moves
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        if self.to_act != CHANCE:
+            raise NotYourTurn("Nothing is to be dealt or turned up now.")
+        if self.phase == "deal":
+            seat, kind = self._deal_slot()
+            if kind == 2:
+                s, v = self.undealt[rng.randrange(len(self.undealt))]
+                return DealCard(seat, SUITS[s], v)
+            left = self.certs_left[kind]
+            return DealCertificate(seat, data.CERTIFICATES[kind], SUITS[left[rng.randrange(len(left))]])
+        return RevealWatcher(SUITS[self.pile[rng.randrange(len(self.pile))]])
+
+    # --- applying -------------------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        if isinstance(action, PlayCard):
+            self._play(action)
+        elif isinstance(action, DealCard):
+            self._deal_card(action)
+        elif isinstance(action, DealCertificate):
+            self._deal_certificate(action)
+        elif isinstance(action, RevealWatcher):
+            self._reveal(action)
+        elif isinstance(action, Pass):
+            self._pass(action)
+        else:
+            raise MalformedAction(f"{action!r} is not an action of 時価で勝負.")
+
+    # validation helpers
+    def _seat_field(self, seat) -> int:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
+            raise MalformedAction(f"There is no seat {seat!r} at this table (seats 0 to {self.n - 1}).")
+        return seat
+
+    @staticmethod
+    def _suit_field(suit) -> int:
+        index = data.SUIT_INDEX.get(suit) if isinstance(suit, str) else None
+        if index is None:
+            raise MalformedAction(f"{suit!r} is not a suit; the suits are {', '.join(SUITS)}.")
+        return index
+
+    @staticmethod
+    def _market_value_field(suit: int, value) -> int:
+        if not isinstance(value, int) or isinstance(value, bool) or value not in data.MARKET_VALUES:
+            raise MalformedAction(
+                f"Only the 2 to 10 of each suit are market cards; {value!r} of {SUITS[suit]} is not one.")
+        return value
+
+    def _check_deal(self, seat: int, kind: int) -> None:
+        if self.to_act == TERMINAL:
+            raise GameIsOver("The game is over; nothing more is dealt.")
+        if self.phase != "deal":
+            raise NotYourTurn("The deal is over: every hand and certificate has been dealt.")
+        due_seat, due_kind = self._deal_slot()
+        what = ("queen certificate", "king certificate", "market card")
+        if seat != due_seat or kind != due_kind:
+            raise NotYourTurn(
+                f"The next card dealt is {self.name(due_seat)}'s {what[due_kind]}, "
+                f"not {self.name(seat)}'s {what[kind]}.")
+
+    def _deal_certificate(self, a: DealCertificate) -> None:
+        seat = self._seat_field(a.seat)
+        if a.rank not in data.CERTIFICATES:
+            raise MalformedAction(f"{a.rank!r} is not a share certificate; they are the queen and the king.")
+        kind = data.CERTIFICATES.index(a.rank)
+        suit = self._suit_field(a.suit)
+        self._check_deal(seat, kind)
+        if suit not in self.certs_left[kind]:
+            raise IllegalAction(
+                f"The {a.rank} of {a.suit} has already been dealt; {self.name(seat)} cannot receive it.")
+        self.certs_left[kind].remove(suit)
+        self.certs[seat][kind] = suit
+        self._dealt()
+
+    def _deal_card(self, a: DealCard) -> None:
+        seat = self._seat_field(a.seat)
+        suit = self._suit_field(a.suit)
+        value = self._market_value_field(suit, a.value)
+        self._check_deal(seat, 2)
+        card = (suit, value)
+        if card not in self.undealt:
+            raise IllegalAction(
+                f"The {card_name(suit, value)} has already been dealt; {self.name(seat)} cannot receive it.")
+        self.undealt.remove(card)
+        hand = self.hands[seat]
+        hand.append(card)
+        hand.sort()
+        self._dealt()
+
+    def _dealt(self) -> None:
+        self.deal_step += 1
+        if self.deal_step == self.deal_total:
+            self.phase = "watch"
+
+    def _reveal(self, a: RevealWatcher) -> None:
+        suit = self._suit_field(a.suit)
+        if a.seat is not None:
+            raise MalformedAction("Nobody owns the watcher's jack: RevealWatcher takes no seat.")
+        if self.to_act == TERMINAL:
+            raise GameIsOver("The game is over; the watcher turns up no more jacks.")
+        if self.phase == "deal":
+            raise NotYourTurn("The deal is not finished; the watcher's first jack is turned up after it.")
+        if self.to_act != CHANCE:
+            raise NotYourTurn(
+                f"No jack is turned up now: it is {self.name(self.to_act)}'s turn in round {self.round}.")
+        if suit not in self.pile:
+            raise IllegalAction(f"The jack of {a.suit} is not in the watcher's pile: it is already face up.")
+        self.pile.remove(suit)
+        self.shown.append(suit)
+        self.watched = suit
+        if self.reveals:
+            self.round += 1
+        self.reveals += 1
+        self.phase = "play"
+        for seat in self.order:
+            if not self.is_done(seat):
+                self.to_act = seat
+                return
+        raise AssertionError("a round began with nobody left to play")  # the end is checked first
+
+    def _check_turn(self, seat: int, verb: str) -> None:
+        p = self.to_act
+        if p == TERMINAL:
+            raise GameIsOver(f"The game is over; {self.name(seat)} cannot {verb}.")
+        if p == CHANCE:
+            if self.phase == "deal":
+                raise NotYourTurn(f"{self.name(seat)} cannot {verb} yet: the deal is not finished.")
+            raise NotYourTurn(f"{self.name(seat)} cannot {verb} yet: the watcher's next jack "
+                              f"must be turned up first.")
+        if seat != p:
+            if self.passed[seat]:
+                raise NotYourTurn(f"{self.name(seat)} passed earlier and takes no further part in the game.")
+            if not self.hands[seat]:
+                raise NotYourTurn(f"{self.name(seat)} has played every card and takes no further part.")
+            raise NotYourTurn(f"It is {self.name(p)}'s turn, not {self.name(seat)}'s.")
+
+    def _play(self, a: PlayCard) -> None:
+        seat = self._seat_field(a.seat)
+        suit = self._suit_field(a.suit)
+        value = self._market_value_field(suit, a.value)
+        if a.slot not in data.SLOTS:
+            raise MalformedAction(f"{a.slot!r} is not a place to play; a card goes on the 'upper' or "
+                                  f"the 'lower' card of its suit.")
+        card = card_name(suit, value)
+        self._check_turn(seat, f"play the {card}")
+        who = self.name(seat)
+        if (suit, value) not in self.hands[seat]:
+            raise IllegalAction(f"{who} cannot play the {card}: it is not in {who}'s hand.")
+        if suit == self.watched:
+            raise IllegalAction(f"{who} cannot play the {card}: the watcher is on {SUITS[suit]} "
+                                f"this round, so no {SUITS[suit]} may be played.")
+        if a.slot == "lower" and self.upper[suit] is None:
+            raise IllegalAction(
+                f"{who} cannot play the {card} on the lower card: {SUITS[suit]} shows only its ace, "
+                f"so the first card goes above the ace, on the upper card.")
+        before = self.price(suit)
+        self.hands[seat].remove((suit, value))
+        if a.slot == "upper":
+            self.upper[suit] = value
+            self.plays.append((seat, suit, value, 0))
+        else:
+            self.lower[suit] = value
+            self.plays.append((seat, suit, value, 1))
+        after = self.price(suit)
+        if after != before:
+            self.mark_value(SUITS[suit], after)
+        self._next_turn(seat)
+
+    def _pass(self, a: Pass) -> None:
+        seat = self._seat_field(a.seat)
+        self._check_turn(seat, "pass")
+        able = self.playable(seat)
+        if able:
+            raise IllegalAction(
+                f"{self.name(seat)} cannot pass: the {card_name(*able[0])} can be played. Passing is "
+                f"allowed only when the watcher blocks every card in hand.")
+        self.passed[seat] = True
+        self._next_turn(seat)
+
+    def _next_turn(self, seat: int) -> None:
+        if all(self.passed[s] or not self.hands[s] for s in range(self.n)):
+            self._finish()
+            return
+        order = self.order
+        for nxt in order[order.index(seat) + 1:]:
+            if not self.is_done(nxt):
+                self.to_act = nxt
+                return
+        # everyone has had their turn: the round ends and the watcher moves on
+        self.phase = "watch"
+        self.to_act = CHANCE
+        if not self.pile:
+            self.pile = list(range(_N_SUITS))
+            self.shown = []
+            self.watched = None
+            self.reshuffles += 1
+
+    # --- the end -----------------------------------------------------------------------------------
+    def queen_value(self, seat: int) -> int:
+        return self.price(self.certs[seat][_QUEEN])
+
+    def score(self, seat: int) -> int:
+        """Points of ``seat``'s certificates at the current prices (queen x1, king x2)."""
+        q, k = self.certs[seat]
+        total = 0
+        if q is not None:
+            total += self.price(q) * data.MULTIPLIER["queen"]
+        if k is not None:
+            total += self.price(k) * data.MULTIPLIER["king"]
+        return total
+
+    def _finish(self) -> None:
+        self.phase = "over"
+        self.to_act = TERMINAL
+        for seat in range(self.n):
+            for kind, rank in enumerate(data.CERTIFICATES):
+                suit = self.certs[seat][kind]
+                price, mult = self.price(suit), data.MULTIPLIER[rank]
+                self.pay(BANK, seat, price * mult, f"{rank} of {SUITS[suit]} at {price} x{mult}")
+        scores = tuple(self.money)
+        best = max(scores)
+        tied = [s for s in range(self.n) if scores[s] == best]
+        names = self._names
+        if len(tied) == 1:
+            winners, reason = tied, f"{names(tied)} wins with {best} points."
+        else:
+            top_queen = max(self.queen_value(s) for s in tied)
+            winners = [s for s in tied if self.queen_value(s) == top_queen]
+            if len(winners) == 1:
+                reason = (f"{names(tied)} tie on {best} points; {names(winners)} wins on the higher "
+                          f"queen ({SUITS[self.certs[winners[0]][_QUEEN]]} at {top_queen}).")
+            else:
+                reason = (f"{names(tied)} tie on {best} points"
+                          + (f" and on their queens' value ({top_queen})" if len(winners) == len(tied)
+                             else f"; {names(winners)} have the higher queens ({top_queen})")
+                          + f": {names(winners)} share the win.")
+        self._outcome = Outcome(scores, tuple(winners), reason)
+
+    def _names(self, seats) -> str:
+        """'Alice', 'Alice and Bob', 'Alice, Bob and Carol'."""
+        names = [self.name(s) for s in seats]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    # --- what each seat may see -------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict:
+        over = self.to_act == TERMINAL
+        players = []
+        for s in range(self.n):
+            entry = {
+                "name": self.name(s),
+                "money": self.money[s],
+                "holdings": {},
+                "owed": 0,
+                "hand": len(self.hands[s]),
+                "passed": self.passed[s],
+                "out": self.phase != "deal" and self.is_done(s),
+                "certificates": None,
+                "score": None,
+            }
+            if over:
+                q, k = self.certs[s]
+                holdings: dict[str, int] = {}
+                holdings[SUITS[q]] = holdings.get(SUITS[q], 0) + data.MULTIPLIER["queen"]
+                holdings[SUITS[k]] = holdings.get(SUITS[k], 0) + data.MULTIPLIER["king"]
+                entry["holdings"] = holdings
+                entry["certificates"] = {"queen": SUITS[q], "king": SUITS[k]}
+                entry["score"] = self.money[s]
+            players.append(entry)
+        market = {}
+        for s in range(_N_SUITS):
+            up, low = self.upper[s], self.lower[s]
+            market[SUITS[s]] = {
+                "upper": up,
+                "lower": low,
+                "upper_card": None if up is None else card_label(s, up),
+                "lower_card": card_label(s, low),
+                "price": self.price(s),
+                "buy_price": low if up is None else max(up, low),
+            }
+        dealing = self.phase == "deal"
+        removed_certs = 0 if dealing else sum(len(x) for x in self.certs_left)
+        view = {
+            "title": "時価で勝負 (Market Price Showdown)",
+            "round": self.round,
+            "rounds": None,
+            "phase": self.phase,
+            "first_player": self.first,
+            "to_act": self.to_act if self.to_act >= 0 else None,
+            "players": players,
+            "stocks": self.prices(),
+            "board": {
+                "market": market,
+                "plays": [{"seat": p, "card": card_label(s, v), "suit": SUITS[s], "value": v,
+                           "slot": data.SLOTS[slot]} for p, s, v, slot in self.plays],
+                "watched": None if self.watched is None else SUITS[self.watched],
+                "watcher_pile": len(self.pile),
+                "watchers_shown": [SUITS[s] for s in self.shown],
+                "reshuffles": self.reshuffles,
+                "deck": len(self.undealt) if dealing else 0,
+                "removed_unseen": {"market_cards": 0 if dealing else len(self.undealt),
+                                   "certificates": removed_certs},
+                "hand_size": self.hand_size,
+                "max_rounds": self.hand_size,
+            },
+            "log_hint": self._hint(),
+        }
+        if seat is not None:
+            q, k = self.certs[seat]
+            view["private"] = {
+                "hand": [{"suit": SUITS[s], "value": v, "label": card_label(s, v)}
+                         for s, v in self.hands[seat]],
+                "certificates": {"queen": None if q is None else SUITS[q],
+                                 "king": None if k is None else SUITS[k]},
+                "score_now": self.score(seat),
+            }
+        return view
+
+    def _hint(self) -> str:
+        p = self.to_act
+        if p == TERMINAL:
+            return self._outcome.reason if self._outcome else "The game is over."
+        if p == CHANCE:
+            if self.phase == "deal":
+                seat, kind = self._deal_slot()
+                what = ("queen certificate", "king certificate", "next market card")[kind]
+                return f"Deal {self.name(seat)}'s {what}."
+            return "Turn up the watcher's next jack."
+        blocked = f"; no {SUITS[self.watched]} this round" if self.watched is not None else ""
+        return f"Round {self.round}: {self.name(p)} to play{blocked}."
+
+    # --- the log in words ---------------------------------------------------------------------------
+    @staticmethod
+    def _words(suit, value) -> str:
+        if isinstance(suit, str) and suit in data.SUIT_INDEX and isinstance(value, int):
+            return card_name(data.SUIT_INDEX[suit], value)
+        return f"{value} of {suit}"
+
+    def _who(self, seat) -> str:
+        return self.name(seat) if isinstance(seat, int) and 0 <= seat < self.n else f"seat {seat!r}"
+
+    def describe(self, action: Action) -> str:
+        if isinstance(action, DealCertificate):
+            return f"{self._who(action.seat)} is dealt the {action.rank} of {action.suit} as a share certificate"
+        if isinstance(action, DealCard):
+            return f"{self._who(action.seat)} is dealt the {self._words(action.suit, action.value)}"
+        if isinstance(action, RevealWatcher):
+            text = (f"the watcher turns up the jack of {action.suit}: "
+                    f"no {action.suit} may be played this round")
+            if self.reshuffles and not self.shown:
+                return "The four jacks are shuffled into a new watcher pile; " + text
+            return text[0].upper() + text[1:]
+        if isinstance(action, PlayCard):
+            text = (f"{self._who(action.seat)} plays the {self._words(action.suit, action.value)} "
+                    f"on the {action.slot} card of {action.suit}")
+            suit = data.SUIT_INDEX.get(action.suit) if isinstance(action.suit, str) else None
+            if suit is not None and action.slot in data.SLOTS and isinstance(action.value, int):
+                up, low = self.upper[suit], self.lower[suit]
+                if action.slot == "upper":
+                    up = action.value
+                else:
+                    low = action.value
+                new = low if up is None else min(up, low)
+                old = self.price(suit)
+                text += f" (price {old} → {new})" if new != old else f" (price stays {new})"
+            return text
+        if isinstance(action, Pass):
+            return (f"{self._who(action.seat)} passes: the watcher blocks every card in hand, "
+                    f"and a pass is for the rest of the game")
+        return type(action).__name__
+
+    def describe_hidden(self, action: Action) -> str:
+        if isinstance(action, DealCertificate):
+            return f"{self._who(action.seat)} is dealt a {action.rank} share certificate, face down"
+        if isinstance(action, DealCard):
+            return f"{self._who(action.seat)} is dealt a market card, face down"
+        return super().describe_hidden(action)
