@@ -1,0 +1,61 @@
+"""Black Monday component data and the defaults this project adopts.
+
+Facts from the Korean 2021 rulebook are plain constants. Everything the rulebook does not print
+(which stock has which limit, how many copies of each card, shares per card) is marked
+**assumed** and can be changed through the game options (see ``DEFAULT_OPTIONS`` and
+``docs/black-monday.md``), so a user whose printed copy differs can match it.
+"""
+from __future__ import annotations
+
+#: the four stocks, from the calmest to the wildest
+STOCKS = ("Chewy Poultry", "Whip Burger", "Gum Gum Mine", "Tiki-Taka Tech")
+
+#: how far each stock may fall / rise with one price change, as (down, up).
+#: **Assumed**: the limits of the original game, mapped to the stocks by the rulebook's remark that
+#: Chewy Poultry and Whip Burger are calm and Gum Gum Mine and Tiki-Taka Tech are wild.
+LIMITS = {
+    "Chewy Poultry": (2, 3),
+    "Whip Burger": (3, 4),
+    "Gum Gum Mine": (4, 5),
+    "Tiki-Taka Tech": (5, 6),
+}
+
+#: card values printed on the stock cards
+VALUES = tuple(range(1, 14))
+#: the highest value that can be a start price; higher cards are skipped when prices are set
+START_PRICE_MAX = 10
+#: cards that show "0$" instead of a number of shares and can crash a stock
+CRASH_VALUES = (11, 12, 13)
+
+#: copies of each stock card (4 stocks x 13 values x 2 = 104 cards). **Assumed** (original game).
+COPIES = 2
+#: shares bought with a card of value v laid sideways: v x 100 for $1-$10. **Assumed** (deck arithmetic).
+SHARES_PER_VALUE = 100
+#: shares of an $11-$13 card in the 500-share variant (rulebook variant)
+VARIANT_SHARES = 500
+
+STARTING_MONEY = 20_000
+HAND_SIZE = 8
+#: no player may hold more than this many shares of one stock
+SHARE_CAP = 1_200
+#: cards that may be laid sideways to buy shares in one turn
+MAX_BUYS = 2
+#: price changes allowed in one turn (the same stock twice is fine)
+MAX_PRICE_CHANGES = 2
+#: cards that may be exchanged in one turn (instead of trading and changing prices)
+MAX_EXCHANGE = 4
+
+#: every option and its default; every **assumed** rule choice can be overridden here
+DEFAULT_OPTIONS = {
+    # the rulebook's variant: $11-$13 cards also buy 500 shares when laid sideways
+    "five_hundred_shares": False,
+    # assumed component data
+    "limits": {stock: list(limit) for stock, limit in LIMITS.items()},
+    "copies": COPIES,
+    "shares_per_value": SHARES_PER_VALUE,
+    # assumed rule readings where the rulebook is silent
+    "crash_within_limit": True,        # a crash card must lie within the stock's down/up limit
+    "restart_counts_as_change": True,  # a new start price uses one of the 2 price changes
+    "allow_same_price": False,         # a "change" to the current price is refused
+    "first_player": 0,                 # the seat that takes the first turn
+}

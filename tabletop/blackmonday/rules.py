@@ -1,0 +1,691 @@
+"""Black Monday rules: the state of a match, what is legal, and what each action does.
+
+Cards are small ints inside the engine (``stock_index * 13 + value - 1``; the market-close card is
+``CLOSE``); actions name them by stock and value. The deck is a multiset of the cards nobody has
+seen yet: a draw (a chance action) names the card that came up, so the table can enter real cards
+and a simulation samples them, weighted by the copies left.
+
+Where the cards are: the deck, the hands (secret), the cards held sideways in front of each player
+(public), the price pile under each ticker (public, the top card is the price), the discard pile
+(a count only: exchanged cards go there face down), and the market-close card (set aside, then in
+the rebuilt deck, then drawn).
+"""
+from __future__ import annotations
+
+import random
+
+from ..core import BANK, CHANCE, TERMINAL, Action, Outcome, State
+from ..errors import GameIsOver, IllegalAction, MalformedAction, NotYourTurn
+from . import data
+from .actions import (BuyShares, ChangePrice, CrashStock, DealCard, DrawCard, DrawMarketClose,
+                      EndTurn, ExchangeCard, RevealStartCard, SellShares, SetStartPrice)
+
+__all__ = ["BlackMondayState", "CLOSE", "card_id", "card_name"]
+
+STOCKS = data.STOCKS
+N_STOCKS = len(STOCKS)
+N_VALUES = len(data.VALUES)
+STOCK_INDEX = {s: i for i, s in enumerate(STOCKS)}
+#: the market-close card
+CLOSE = N_STOCKS * N_VALUES
+
+# phases
+DEAL, START, TRADE, PRICES, EXCHANGE, REFILL, OVER = (
+    "deal", "start prices", "trade", "prices", "exchange", "refill", "over")
+_CHANCE_PHASES = (DEAL, START, REFILL)
+
+
+def card_id(stock: str, value: int) -> int:
+    return STOCK_INDEX[stock] * N_VALUES + value - 1
+
+
+def card_name(card: int) -> str:
+    if card == CLOSE:
+        return "the market-close card"
+    return f"{STOCKS[card // N_VALUES]} ${card % N_VALUES + 1}"
+
+
+def _money(amount: int) -> str:
+    return f"${amount:,}"
+
+
+# Actions are values: make each one once and reuse it (legal_actions stays cheap).
+_CARD_STOCK = tuple(c // N_VALUES for c in range(CLOSE))
+_CARD_VALUE = tuple(c % N_VALUES + 1 for c in range(CLOSE))
+_MAX_SEATS = 6
+
+
+def _table(kind) -> tuple:
+    """table[seat][card] -> the action ``kind(seat, stock, value)``."""
+    return tuple(tuple(kind(seat, STOCKS[_CARD_STOCK[c]], _CARD_VALUE[c]) for c in range(CLOSE))
+                 for seat in range(_MAX_SEATS))
+
+
+_DEAL, _DRAW, _BUY, _SELL, _CHANGE, _CRASH, _RESTART, _EXCHANGE = (
+    _table(k) for k in (DealCard, DrawCard, BuyShares, SellShares, ChangePrice, CrashStock,
+                        SetStartPrice, ExchangeCard))
+_REVEAL = tuple(RevealStartCard(STOCKS[_CARD_STOCK[c]], _CARD_VALUE[c]) for c in range(CLOSE))
+_END = tuple(EndTurn(seat) for seat in range(_MAX_SEATS))
+_CLOSE_DRAW = {seat: DrawMarketClose(seat) for seat in (None, *range(_MAX_SEATS))}
+
+
+class _Rules:
+    """The options of one match turned into fast lookup tables (shared by clones, never changed)."""
+
+    def __init__(self, options: dict, n_players: int):
+        self.down = tuple(options["limits"][s][0] for s in STOCKS)
+        self.up = tuple(options["limits"][s][1] for s in STOCKS)
+        per = options["shares_per_value"]
+        crash_shares = data.VARIANT_SHARES if options["five_hundred_shares"] else 0
+        #: shares[value] bought by one card laid sideways
+        self.shares = tuple([0] + [v * per if v not in data.CRASH_VALUES else crash_shares
+                                   for v in data.VALUES])
+        self.variant = bool(options["five_hundred_shares"])
+        self.copies = options["copies"]
+        self.crash_within_limit = bool(options["crash_within_limit"])
+        self.restart_counts = bool(options["restart_counts_as_change"])
+        self.allow_same = bool(options["allow_same_price"])
+        self.first = options["first_player"]
+        self.n = n_players
+
+
+class BlackMondayState(State):
+    """A Black Monday match in progress."""
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.rules = r = _Rules(game.options, self.n)
+        n = self.n
+        self.money = [0] * n
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        #: held[seat][stock] = values of the cards that seat holds sideways (public)
+        self.held: list[list[list[int]]] = [[[] for _ in range(N_STOCKS)] for _ in range(n)]
+        self.shares: list[list[int]] = [[0] * N_STOCKS for _ in range(n)]
+        #: price pile under each ticker, bottom to top (values); empty = no price (delisted)
+        self.piles: list[list[int]] = [[] for _ in range(N_STOCKS)]
+        self.discard: list[int] = []
+        self.deck: list[int] = [c for c in range(CLOSE) for _ in range(r.copies)]
+        self.deck_number = 1
+        self.close_in_deck = False
+        self.dealt = 0
+        self.seat = r.first          # whose turn it is (or whose hand is being refilled)
+        self.buys = 0                # cards used to buy this turn
+        self.changes = 0             # price changes this turn
+        self.exchanged = 0           # cards exchanged this turn
+        self.traded = False          # bought or sold this turn
+        self.closer: int | None = None
+        self.started = False         # every stock has had its first start price
+        self.round = 1
+        self.phase = DEAL
+        for s in range(n):
+            self.pay(BANK, s, data.STARTING_MONEY, "starting money from the dealer")
+
+    def clone(self) -> "BlackMondayState":
+        c = object.__new__(BlackMondayState)
+        c.__dict__.update(self.__dict__)
+        c.money = self.money[:]
+        c.payments = self.payments[:]
+        c.value_marks = self.value_marks[:]
+        c.hands = [h[:] for h in self.hands]
+        c.held = [[v[:] for v in seat] for seat in self.held]
+        c.shares = [s[:] for s in self.shares]
+        c.piles = [p[:] for p in self.piles]
+        c.discard = self.discard[:]
+        c.deck = self.deck[:]
+        return c
+
+    # --- small helpers ---------------------------------------------------------------------------
+    def price(self, stock: int) -> int:
+        pile = self.piles[stock]
+        return pile[-1] if pile else 0
+
+    def _deal_seat(self) -> int:
+        return (self.rules.first + self.dealt) % self.n
+
+    def worth(self, seat: int) -> int:
+        return self.money[seat] + sum(self.shares[seat][s] * self.price(s) for s in range(N_STOCKS))
+
+    # --- whose move ------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        phase = self.phase
+        if phase == OVER:
+            return TERMINAL
+        if phase in _CHANCE_PHASES:
+            return CHANCE
+        return self.seat
+
+    def chance_owner(self) -> int | None:
+        if self.phase == DEAL:
+            return self._deal_seat()
+        if self.phase == REFILL:
+            return self.seat
+        return None
+
+    def _chance_action(self, card: int) -> Action:
+        phase = self.phase
+        if phase == DEAL:
+            return _DEAL[self._deal_seat()][card]
+        if card == CLOSE:
+            return _CLOSE_DRAW[self.seat if phase == REFILL else None]
+        if phase == START:
+            return _REVEAL[card]
+        return _DRAW[self.seat][card]
+
+    def sample_chance(self, rng: random.Random) -> Action:
+        if self.phase not in _CHANCE_PHASES:
+            raise NotYourTurn("No card is to be dealt or drawn now.")
+        return self._chance_action(self.deck[rng.randrange(len(self.deck))])
+
+    # --- what is legal ---------------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        phase = self.phase
+        if phase == OVER:
+            return []
+        if phase in _CHANCE_PHASES:
+            return [self._chance_action(c) for c in sorted(set(self.deck))]
+        r = self.rules
+        seat = self.seat
+        hand = sorted(set(self.hands[seat]))
+        prices = [p[-1] if p else 0 for p in self.piles]
+        out: list[Action] = []
+        if phase == TRADE:
+            if self.buys < data.MAX_BUYS:
+                money = self.money[seat]
+                held = self.shares[seat]
+                shares = r.shares
+                cap = data.SHARE_CAP
+                table = _BUY[seat]
+                for c in hand:
+                    s = _CARD_STOCK[c]
+                    price = prices[s]
+                    n = shares[_CARD_VALUE[c]]
+                    if price and n and held[s] + n <= cap and n * price <= money:
+                        out.append(table[c])
+            table = _SELL[seat]
+            for s, values in enumerate(self.held[seat]):
+                if values:
+                    base = s * N_VALUES - 1
+                    for v in sorted(set(values)):
+                        out.append(table[base + v])
+            if not self.traded:
+                table = _EXCHANGE[seat]
+                for c in hand:
+                    out.append(table[c])
+        if phase == TRADE or phase == PRICES:
+            room = self.changes < data.MAX_PRICE_CHANGES
+            restart_ok = room or not r.restart_counts
+            down, up = r.down, r.up
+            change, crash, restart = _CHANGE[seat], _CRASH[seat], _RESTART[seat]
+            for c in hand:
+                s = _CARD_STOCK[c]
+                v = _CARD_VALUE[c]
+                price = prices[s]
+                if price == 0:
+                    if restart_ok and v <= data.START_PRICE_MAX:
+                        out.append(restart[c])
+                    continue
+                if not room:
+                    continue
+                within = price - down[s] <= v <= price + up[s]
+                if within and (v != price or r.allow_same):
+                    out.append(change[c])
+                if v > data.START_PRICE_MAX and (within or not r.crash_within_limit):
+                    out.append(crash[c])
+        elif phase == EXCHANGE and self.exchanged < data.MAX_EXCHANGE:
+            table = _EXCHANGE[seat]
+            for c in hand:
+                out.append(table[c])
+        out.append(_END[seat])
+        return out
+
+    # --- playing ---------------------------------------------------------------------------------
+    def apply(self, action: Action) -> None:
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            raise MalformedAction(f"{action!r} is not a Black Monday action.")
+        if self.phase == OVER:
+            raise GameIsOver("The market has closed: the game is over and nothing more can be played.")
+        handler(self, action)
+
+    # chance events
+    def _card_of(self, action) -> int:
+        stock, value = action.stock, action.value
+        if stock not in STOCK_INDEX:
+            raise MalformedAction(f"'{stock}' is not a Black Monday stock; the stocks are "
+                                  f"{', '.join(STOCKS)}.")
+        if type(value) is not int or not 1 <= value <= N_VALUES:
+            raise MalformedAction(f"Stock cards are worth $1 to ${N_VALUES}, not {value!r}.")
+        return STOCK_INDEX[stock] * N_VALUES + value - 1
+
+    def _check_seat(self, seat) -> None:
+        if type(seat) is not int or not 0 <= seat < self.n:
+            raise MalformedAction(f"There is no seat {seat!r} in this game.")
+
+    def _check_in_deck(self, card: int) -> None:
+        if card not in self.deck:
+            if card == CLOSE:
+                raise IllegalAction("The market-close card is not in the deck"
+                                    + (" yet: it joins the deck only when the first deck runs out."
+                                       if self.deck_number == 1 else "."))
+            raise IllegalAction(f"No {card_name(card)} card is left in the deck: "
+                                f"all {self.rules.copies} copies are already out.")
+
+    def _expect_chance(self, phases: tuple, what: str) -> None:
+        if self.phase in phases:
+            return
+        if self.phase in _CHANCE_PHASES:
+            raise NotYourTurn(f"{what} is not the next chance event: {self._chance_needed()}")
+        raise NotYourTurn(f"It is {self.name(self.seat)}'s turn; no card is to be dealt or drawn now.")
+
+    def _chance_needed(self) -> str:
+        if self.phase == DEAL:
+            return f"the dealer is dealing a card to {self.name(self._deal_seat())}."
+        if self.phase == START:
+            return "the dealer is turning up cards for the start prices."
+        return f"{self.name(self.seat)} is drawing cards to refill their hand."
+
+    def _take_from_deck(self, card: int) -> None:
+        self.deck.remove(card)
+        if not self.deck and self.deck_number == 1:
+            self._rebuild_deck()
+
+    def _rebuild_deck(self) -> None:
+        """The first deck is used up: the used cards (discards and the price cards under the
+        current ones) and the market-close card make the new deck."""
+        deck = self.discard
+        self.discard = []
+        for s, pile in enumerate(self.piles):
+            for v in pile[:-1]:
+                deck.append(s * N_VALUES + v - 1)
+            self.piles[s] = pile[-1:]
+        deck.append(CLOSE)
+        self.deck = deck
+        self.deck_number = 2
+        self.close_in_deck = True
+
+    def _deal(self, a: DealCard) -> None:
+        self._expect_chance((DEAL,), "Dealing a card")
+        self._check_seat(a.seat)
+        card = self._card_of(a)
+        if a.seat != self._deal_seat():
+            raise IllegalAction(f"The next card is dealt to {self.name(self._deal_seat())}, "
+                                f"not {self.name(a.seat)}.")
+        self._check_in_deck(card)
+        self._take_from_deck(card)
+        self.hands[a.seat].append(card)
+        self.dealt += 1
+        if self.dealt == self.n * data.HAND_SIZE:
+            self.phase = START
+
+    def _reveal(self, a: RevealStartCard) -> None:
+        self._expect_chance((START,), "Turning up a start-price card")
+        card = self._card_of(a)
+        self._check_in_deck(card)
+        self._take_from_deck(card)
+        s, v = card // N_VALUES, card % N_VALUES + 1
+        if v <= data.START_PRICE_MAX and not self.piles[s]:
+            self.piles[s].append(v)
+            self.mark_value(STOCKS[s], v)
+        else:
+            self.discard.append(card)
+        if all(self.piles):
+            self.started = True
+            self.phase = TRADE
+            self.seat = self.rules.first
+
+    def _draw(self, a: DrawCard) -> None:
+        self._expect_chance((REFILL,), "Drawing a card")
+        self._check_seat(a.seat)
+        card = self._card_of(a)
+        if a.seat != self.seat:
+            raise IllegalAction(f"{self.name(self.seat)} is refilling their hand, not {self.name(a.seat)}.")
+        self._check_in_deck(card)
+        self._take_from_deck(card)
+        hand = self.hands[a.seat]
+        hand.append(card)
+        if len(hand) >= data.HAND_SIZE:
+            self._next_turn()
+
+    def _draw_close(self, a: DrawMarketClose) -> None:
+        self._expect_chance((START, REFILL), "Drawing the market-close card")
+        expected = self.seat if self.phase == REFILL else None
+        if a.seat is not None:
+            self._check_seat(a.seat)
+        if a.seat != expected:
+            who = "the dealer" if expected is None else self.name(expected)
+            other = "the dealer" if a.seat is None else self.name(a.seat)
+            raise IllegalAction(f"The next card is drawn by {who}, not by {other}.")
+        self._check_in_deck(CLOSE)
+        self.deck.remove(CLOSE)
+        self.close_in_deck = False
+        self.closer = a.seat
+        self.phase = OVER
+
+    # the player's turn
+    def _turn_check(self, a) -> tuple[int, int]:
+        """Common checks of a player's card action; returns (stock index, value)."""
+        self._check_seat(a.seat)
+        if self.phase in _CHANCE_PHASES:
+            raise NotYourTurn(f"{self.name(a.seat)} cannot act now: {self._chance_needed()}")
+        if a.seat != self.seat:
+            raise NotYourTurn(f"It is {self.name(self.seat)}'s turn, not {self.name(a.seat)}'s.")
+        card = self._card_of(a)
+        return card // N_VALUES, card % N_VALUES + 1
+
+    def _need_in_hand(self, seat: int, card: int, doing: str) -> None:
+        if card not in self.hands[seat]:
+            raise IllegalAction(f"{self.name(seat)} cannot {doing} with {card_name(card)}: "
+                                f"there is no such card in {self.name(seat)}'s hand.")
+
+    def _buy(self, a: BuyShares) -> None:
+        s, v = self._turn_check(a)
+        seat, who, stock, r = a.seat, self.name(a.seat), STOCKS[s], self.rules
+        card = s * N_VALUES + v - 1
+        doing = f"buy {stock}"
+        if self.phase == PRICES:
+            raise IllegalAction(f"{who} cannot buy shares now: trading comes before price changes, "
+                                f"and {who} has already changed a price this turn.")
+        if self.phase == EXCHANGE:
+            raise IllegalAction(f"{who} cannot buy shares: {who} is exchanging cards this turn, "
+                                "which replaces trading and price changes.")
+        if self.buys >= data.MAX_BUYS:
+            raise IllegalAction(f"{who} cannot {doing} with a third card: at most "
+                                f"{data.MAX_BUYS} cards may be laid sideways to buy in one turn.")
+        self._need_in_hand(seat, card, doing)
+        n = r.shares[v]
+        if n == 0:
+            raise IllegalAction(f"{who} cannot {doing} with the ${v} card: $11 to $13 cards show "
+                                "\"0$\", not a number of shares (the 500-share variant is off).")
+        price = self.price(s)
+        if price == 0:
+            raise IllegalAction(f"{who} cannot {doing}: it is delisted (crashed to $0) until "
+                                "someone sets a new start price.")
+        if self.shares[seat][s] + n > data.SHARE_CAP:
+            raise IllegalAction(f"{who} cannot buy {n:,} more {stock} shares: {who} would hold "
+                                f"{self.shares[seat][s] + n:,}, over the limit of "
+                                f"{data.SHARE_CAP:,} shares of one stock.")
+        cost = n * price
+        if cost > self.money[seat]:
+            raise IllegalAction(f"{who} cannot buy {n:,} {stock} shares at ${price} for "
+                                f"{_money(cost)}: {who} has only {_money(self.money[seat])}.")
+        self.hands[seat].remove(card)
+        self.held[seat][s].append(v)
+        self.shares[seat][s] += n
+        self.buys += 1
+        self.traded = True
+        self.pay(seat, BANK, cost, f"bought {n:,} {stock} at ${price}")
+
+    def _sell(self, a: SellShares) -> None:
+        s, v = self._turn_check(a)
+        seat, who, stock = a.seat, self.name(a.seat), STOCKS[s]
+        if self.phase == PRICES:
+            raise IllegalAction(f"{who} cannot sell shares now: trading comes before price changes, "
+                                f"and {who} has already changed a price this turn.")
+        if self.phase == EXCHANGE:
+            raise IllegalAction(f"{who} cannot sell shares: {who} is exchanging cards this turn, "
+                                "which replaces trading and price changes.")
+        if v not in self.held[seat][s]:
+            raise IllegalAction(f"{who} cannot sell {stock} ${v}: {who} holds no such card.")
+        n = self.rules.shares[v]
+        price = self.price(s)
+        self.held[seat][s].remove(v)
+        self.shares[seat][s] -= n
+        self.discard.append(s * N_VALUES + v - 1)
+        self.traded = True
+        self.pay(BANK, seat, n * price, f"sold {n:,} {stock} at ${price}")
+
+    def _price_step_check(self, who: str, counts: bool = True) -> None:
+        if self.phase == EXCHANGE:
+            raise IllegalAction(f"{who} cannot change prices: {who} is exchanging cards this turn, "
+                                "which replaces trading and price changes.")
+        if counts and self.changes >= data.MAX_PRICE_CHANGES:
+            raise IllegalAction(f"{who} has already changed prices {data.MAX_PRICE_CHANGES} times "
+                                "this turn, the most allowed.")
+
+    def _limit_text(self, s: int) -> str:
+        return (f"{STOCKS[s]} may move at most ${self.rules.down[s]} down or "
+                f"${self.rules.up[s]} up at a time")
+
+    def _change(self, a: ChangePrice) -> None:
+        s, v = self._turn_check(a)
+        seat, who, stock, r = a.seat, self.name(a.seat), STOCKS[s], self.rules
+        card = s * N_VALUES + v - 1
+        self._price_step_check(who)
+        self._need_in_hand(seat, card, f"change the price of {stock}")
+        price = self.price(s)
+        if price == 0:
+            raise IllegalAction(f"{who} cannot move {stock}: it is delisted; {who} may set a new "
+                                f"start price ($1 to ${data.START_PRICE_MAX}) instead.")
+        if v == price and not r.allow_same:
+            raise IllegalAction(f"{who} cannot play {card_name(card)} on {stock}: the price is "
+                                f"already ${price}, so nothing would change.")
+        if not price - r.down[s] <= v <= price + r.up[s]:
+            raise IllegalAction(f"{who} cannot move {stock} from ${price} to ${v}: "
+                                f"{self._limit_text(s)}.")
+        self.hands[seat].remove(card)
+        self.piles[s].append(v)
+        self.changes += 1
+        self.phase = PRICES
+        self.mark_value(stock, v)
+
+    def _crash(self, a: CrashStock) -> None:
+        s, v = self._turn_check(a)
+        seat, who, stock, r = a.seat, self.name(a.seat), STOCKS[s], self.rules
+        card = s * N_VALUES + v - 1
+        self._price_step_check(who)
+        if v not in data.CRASH_VALUES:
+            raise IllegalAction(f"{who} cannot crash {stock} with its ${v} card: only the $11, $12 "
+                                "and $13 cards crash a stock.")
+        self._need_in_hand(seat, card, f"crash {stock}")
+        price = self.price(s)
+        if price == 0:
+            raise IllegalAction(f"{who} cannot crash {stock}: it is already at $0 (delisted).")
+        if r.crash_within_limit and not price - r.down[s] <= v <= price + r.up[s]:
+            raise IllegalAction(f"{who} cannot crash {stock} at ${price} with the ${v} card: the "
+                                f"crash card must lie within the limit ({self._limit_text(s)}).")
+        self.hands[seat].remove(card)
+        for p in self.piles[s]:
+            self.discard.append(s * N_VALUES + p - 1)
+        self.piles[s] = []
+        self.discard.append(card)
+        for holder in range(self.n):
+            for held_value in self.held[holder][s]:
+                self.discard.append(s * N_VALUES + held_value - 1)
+            self.held[holder][s] = []
+            self.shares[holder][s] = 0
+        self.changes += 1
+        self.phase = PRICES
+        self.mark_value(stock, 0)
+
+    def _restart(self, a: SetStartPrice) -> None:
+        s, v = self._turn_check(a)
+        seat, who, stock, r = a.seat, self.name(a.seat), STOCKS[s], self.rules
+        card = s * N_VALUES + v - 1
+        self._price_step_check(who, counts=r.restart_counts)
+        price = self.price(s)
+        if price:
+            raise IllegalAction(f"{who} cannot set a start price for {stock}: it is not delisted "
+                                f"(its price is ${price}).")
+        if v > data.START_PRICE_MAX:
+            raise IllegalAction(f"{who} cannot set {stock}'s new start price at ${v}: a start "
+                                f"price must be $1 to ${data.START_PRICE_MAX}.")
+        self._need_in_hand(seat, card, f"set a start price for {stock}")
+        self.hands[seat].remove(card)
+        self.piles[s].append(v)
+        if r.restart_counts:
+            self.changes += 1
+        self.phase = PRICES
+        self.mark_value(stock, v)
+
+    def _exchange(self, a: ExchangeCard) -> None:
+        s, v = self._turn_check(a)
+        seat, who = a.seat, self.name(a.seat)
+        card = s * N_VALUES + v - 1
+        if self.phase == PRICES or self.traded:
+            raise IllegalAction(f"{who} cannot exchange cards: an exchange replaces trading and "
+                                f"price changes, and {who} has already "
+                                f"{'changed a price' if self.phase == PRICES else 'traded'} this turn.")
+        if self.exchanged >= data.MAX_EXCHANGE:
+            raise IllegalAction(f"{who} has already exchanged {data.MAX_EXCHANGE} cards, the most "
+                                "in one turn.")
+        self._need_in_hand(seat, card, "exchange")
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        self.exchanged += 1
+        self.phase = EXCHANGE
+
+    def _end_turn(self, a: EndTurn) -> None:
+        self._check_seat(a.seat)
+        if self.phase in _CHANCE_PHASES:
+            raise NotYourTurn(f"{self.name(a.seat)} cannot end a turn now: {self._chance_needed()}")
+        if a.seat != self.seat:
+            raise NotYourTurn(f"It is {self.name(self.seat)}'s turn, not {self.name(a.seat)}'s.")
+        if len(self.hands[self.seat]) < data.HAND_SIZE:
+            self.phase = REFILL
+        else:
+            self._next_turn()
+
+    def _next_turn(self) -> None:
+        self.seat = (self.seat + 1) % self.n
+        if self.seat == self.rules.first:
+            self.round += 1
+        self.buys = self.changes = self.exchanged = 0
+        self.traded = False
+        self.phase = TRADE
+
+    # --- what players see --------------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict:
+        prices = [self.price(s) for s in range(N_STOCKS)]
+        r = self.rules
+        players = []
+        for p in range(self.n):
+            players.append({
+                "name": self.name(p),
+                "money": self.money[p],
+                "holdings": {STOCKS[s]: self.shares[p][s] for s in range(N_STOCKS)},
+                "held_cards": {STOCKS[s]: sorted(self.held[p][s]) for s in range(N_STOCKS)},
+                "hand_size": len(self.hands[p]),
+                "worth": self.worth(p),
+                "owed": 0,
+            })
+        acting = self.phase not in _CHANCE_PHASES and self.phase != OVER
+        view = {
+            "title": "Black Monday",
+            "round": self.round,
+            "rounds": None,
+            "phase": self.phase,
+            "first_player": r.first,
+            "to_act": self.seat if acting else None,
+            "players": players,
+            "stocks": {STOCKS[s]: prices[s] for s in range(N_STOCKS)},
+            "board": {
+                "limits": {STOCKS[s]: {"down": r.down[s], "up": r.up[s]} for s in range(N_STOCKS)},
+                "price_cards": {STOCKS[s]: len(self.piles[s]) for s in range(N_STOCKS)},
+                "delisted": [STOCKS[s] for s in range(N_STOCKS) if self.started and not self.piles[s]],
+                "deck": len(self.deck),
+                "deck_number": self.deck_number,
+                "market_close_in_deck": self.close_in_deck,
+                "discard": len(self.discard),
+                "turn": {"seat": self.seat, "buys": self.buys, "price_changes": self.changes,
+                         "exchanged": self.exchanged, "traded": self.traded},
+                "share_cap": data.SHARE_CAP,
+                "shares_per_card": {str(v): r.shares[v] for v in data.VALUES},
+                "five_hundred_shares": r.variant,
+                "market_closed_by": self.closer if self.phase == OVER else None,
+            },
+            "log_hint": self._hint(),
+        }
+        if seat is not None:
+            view["private"] = {"hand": [{"stock": STOCKS[c // N_VALUES], "value": c % N_VALUES + 1}
+                                        for c in sorted(self.hands[seat])]}
+        return view
+
+    def _hint(self) -> str:
+        phase = self.phase
+        if phase == OVER:
+            return "The market is closed; the game is over."
+        if phase in _CHANCE_PHASES:
+            return self._chance_needed()[0].upper() + self._chance_needed()[1:]
+        who = self.name(self.seat)
+        if phase == TRADE:
+            return f"{who} may buy (up to {data.MAX_BUYS - self.buys} more cards) and sell, then change prices; or exchange cards."
+        if phase == PRICES:
+            return f"{who} may change prices ({data.MAX_PRICE_CHANGES - self.changes} left)."
+        return f"{who} is exchanging cards ({data.MAX_EXCHANGE - self.exchanged} more allowed)."
+
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        scores = tuple(self.worth(p) for p in range(self.n))
+        best = max(scores)
+        return Outcome(scores, tuple(p for p in range(self.n) if scores[p] == best),
+                       "the market-close card was drawn: cash plus shares at the closing prices")
+
+    # --- the log in words ------------------------------------------------------------------------
+    def describe(self, action: Action) -> str:
+        try:
+            return self._describe(action)
+        except (KeyError, IndexError, TypeError, AttributeError):
+            return f"{type(action).__name__} (not a valid action)"
+
+    def _describe(self, a: Action) -> str:
+        if isinstance(a, DrawMarketClose):
+            who = "The dealer" if a.seat is None else self.name(a.seat)
+            return f"{who} draws the market-close card: the market closes and the game ends."
+        if isinstance(a, RevealStartCard):
+            s, v = STOCK_INDEX[a.stock], a.value
+            if v > data.START_PRICE_MAX:
+                return f"The dealer turns up {a.stock} ${v}: skipped (over ${data.START_PRICE_MAX})."
+            if self.piles[s]:
+                return f"The dealer turns up {a.stock} ${v}: skipped ({a.stock} already has a price)."
+            return f"The dealer turns up {a.stock} ${v}: {a.stock} starts at ${v}."
+        if isinstance(a, EndTurn):
+            return f"{self.name(a.seat)} ends the turn."
+        who, stock, v = self.name(a.seat), a.stock, a.value
+        s = STOCK_INDEX[stock]
+        if isinstance(a, DealCard):
+            return f"{who} is dealt {stock} ${v}."
+        if isinstance(a, DrawCard):
+            return f"{who} draws {stock} ${v}."
+        if isinstance(a, ExchangeCard):
+            return f"{who} exchanges {stock} ${v}."
+        price = self.price(s)
+        n = self.rules.shares[v]
+        if isinstance(a, BuyShares):
+            return (f"{who} lays {stock} ${v} sideways and buys {n:,} shares at ${price} "
+                    f"for {_money(n * price)}.")
+        if isinstance(a, SellShares):
+            return f"{who} sells {stock} ${v}: {n:,} shares at ${price} for {_money(n * price)}."
+        if isinstance(a, ChangePrice):
+            return f"{who} moves {stock} from ${price} to ${v}."
+        if isinstance(a, CrashStock):
+            return (f"{who} crashes {stock} from ${price} to $0 with the ${v} card; every held "
+                    f"{stock} card is discarded.")
+        if isinstance(a, SetStartPrice):
+            return f"{who} lists {stock} again at a start price of ${v}."
+        return type(a).__name__
+
+    def describe_hidden(self, action: Action) -> str:
+        who = self.name(action.secret_to)
+        if isinstance(action, DealCard):
+            return f"{who} is dealt a card."
+        if isinstance(action, DrawCard):
+            return f"{who} draws a card."
+        if isinstance(action, ExchangeCard):
+            return f"{who} exchanges a card."
+        return f"{who}: a secret entry."
+
+
+_HANDLERS = {
+    DealCard: BlackMondayState._deal,
+    RevealStartCard: BlackMondayState._reveal,
+    DrawCard: BlackMondayState._draw,
+    DrawMarketClose: BlackMondayState._draw_close,
+    BuyShares: BlackMondayState._buy,
+    SellShares: BlackMondayState._sell,
+    ChangePrice: BlackMondayState._change,
+    CrashStock: BlackMondayState._crash,
+    SetStartPrice: BlackMondayState._restart,
+    ExchangeCard: BlackMondayState._exchange,
+    EndTurn: BlackMondayState._end_turn,
+}
