@@ -29,7 +29,7 @@ from typing import Sequence
 from ..errors import OptionsError
 
 __all__ = [
-    "RULES", "equilibrium_bid", "expected_revenue", "expected_payment", "expected_payoff",
+    "RULES", "equilibrium_bid", "expected_revenue", "revenue_variance", "expected_payment", "expected_payoff",
     "best_response", "revenue_density", "auction_revenue", "RevenueEstimate", "simulate_revenue",
     "revenue_sample", "PaymentCurve", "simulate_payment_curve",
 ]
@@ -73,6 +73,20 @@ def expected_revenue(n: int, rule: str = "first-price") -> Fraction:
     if rule == "second-price":
         return Fraction(n - 1, n + 1)
     return n * Fraction(n - 1, n) * Fraction(1, n + 1)
+
+
+def revenue_variance(n: int, rule: str = "first-price") -> Fraction:
+    """The variance of the seller's revenue in equilibrium: the formats share the mean, not the
+    risk. First price: ``((n-1)/n)**2`` times the variance of the highest value,
+    ``n / ((n+1)**2 (n+2))``; second price: the variance of the second highest,
+    ``2 (n-1) / ((n+1)**2 (n+2))``; all-pay: ``n`` independent bids ``(n-1)/n v**n``."""
+    _check(n, rule)
+    shade = Fraction(n - 1, n)
+    if rule == "first-price":
+        return shade ** 2 * Fraction(n, (n + 1) ** 2 * (n + 2))
+    if rule == "second-price":
+        return Fraction(2 * (n - 1), (n + 1) ** 2 * (n + 2))
+    return n * shade ** 2 * (Fraction(1, 2 * n + 1) - Fraction(1, (n + 1) ** 2))
 
 
 def expected_payment(value: float, n: int, rule: str = "first-price") -> float:
@@ -205,6 +219,11 @@ class RevenueEstimate:
     @property
     def exact(self) -> Fraction:
         return expected_revenue(self.n, self.rule)
+
+    @property
+    def std_dev(self) -> float:
+        """The spread of one auction's revenue (not of the mean)."""
+        return self.std_error * math.sqrt(self.auctions)
 
     @property
     def error(self) -> float:

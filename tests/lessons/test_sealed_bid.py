@@ -92,3 +92,12 @@ def test_refusals_name_the_problem():
         A.expected_revenue(1)
     with pytest.raises(OptionsError, match="at least 2 auctions"):
         A.simulate_revenue(3, auctions=1)
+
+
+def test_same_mean_different_risk():
+    first, second = A.revenue_variance(5, "first-price"), A.revenue_variance(5, "second-price")
+    assert first == Fraction(16, 1260) and second == Fraction(8, 252)
+    assert first < second
+    for rule in A.RULES:
+        estimate = A.simulate_revenue(5, rule, auctions=50_000, seed=5)
+        assert estimate.std_dev ** 2 == pytest.approx(float(A.revenue_variance(5, rule)), rel=0.03)
