@@ -31,6 +31,9 @@ class JikaTitle(Title):
     def normalize_options(self, options: Mapping[str, Any], n_players: int) -> dict:
         """Options: ``first_player`` (seat holding the joker; default 0, the table's choice)
         and ``hand_size`` (market cards per hand; the rules say 9 at 3 players, 7 at 4)."""
+        if not self.min_players <= n_players <= self.max_players:
+            raise OptionsError(f"{self.display_name} is for {self.min_players} to {self.max_players} "
+                               f"players, not {n_players}.")
         unknown = sorted(set(options) - {"first_player", "hand_size"})
         if unknown:
             raise OptionsError(f"{self.display_name} has no option {', '.join(map(repr, unknown))}; "
