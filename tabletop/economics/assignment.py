@@ -162,6 +162,7 @@ class VCGResult:
     prices: tuple[Number, ...]          # by house; an unsold house costs 0
     payments: tuple[Number, ...]        # by buyer; a buyer without a house pays 0
     surplus: tuple[Number, ...]         # by buyer: value of her house minus her payment
+    welfare_without: tuple[Number, ...]  # by buyer: the others' best welfare if she were absent
 
     @property
     def welfare(self) -> Number:
@@ -180,19 +181,21 @@ def vcg(values: Matrix) -> VCGResult:
     prices: list[Number] = [0] * houses
     payments: list[Number] = [0] * buyers
     surplus: list[Number] = [0] * buyers
+    welfare_without: list[Number] = [best.welfare] * buyers
     for b in range(buyers):
         h = house_of.get(b)
         if h is None:
-            continue
+            continue                    # she harms nobody: the others already get the best
         if buyers == 1:
             without = 0
         else:
             others = [[row[c] for c in range(buyers) if c != b] for row in values]
             without = max_welfare_assignment(others).welfare
+        welfare_without[b] = without
         pay = without - (best.welfare - values[h][b])
         prices[h] = payments[b] = pay
         surplus[b] = values[h][b] - pay
-    return VCGResult(best, tuple(prices), tuple(payments), tuple(surplus))
+    return VCGResult(best, tuple(prices), tuple(payments), tuple(surplus), tuple(welfare_without))
 
 
 # --- prices and demand -----------------------------------------------------------------------

@@ -24,6 +24,8 @@ def test_textbook_example_vcg_payments_8_7_6_6():
     assert result.payments == (8, 7, 0, 6, 6)
     assert result.surplus == (2, 2, 0, 3, 3)
     assert result.revenue == 27
+    # buyer 1 (house 1) pays 8: without her the others would get 35 instead of 37 - 10 = 27
+    assert result.welfare_without == (35, 35, 37, 34, 34)
     assert M.is_walrasian(V, result.prices, result.assignment.owner)
 
 
