@@ -64,6 +64,7 @@ def _table(kind) -> tuple:
 _DEAL, _DRAW, _BUY, _SELL, _CHANGE, _CRASH, _RESTART, _EXCHANGE = (
     _table(k) for k in (DealCard, DrawCard, BuyShares, SellShares, ChangePrice, CrashStock,
                         SetStartPrice, ExchangeCard))
+_CARD_ID = {(STOCKS[_CARD_STOCK[c]], _CARD_VALUE[c]): c for c in range(CLOSE)}
 _REVEAL = tuple(RevealStartCard(STOCKS[_CARD_STOCK[c]], _CARD_VALUE[c]) for c in range(CLOSE))
 _END = tuple(EndTurn(seat) for seat in range(_MAX_SEATS))
 _CLOSE_DRAW = {seat: DrawMarketClose(seat) for seat in (None, *range(_MAX_SEATS))}
@@ -183,24 +184,51 @@ class BlackMondayState(State):
             return []
         if phase in _CHANCE_PHASES:
             return [self._chance_action(c) for c in sorted(set(self.deck))]
-        r = self.rules
         seat = self.seat
         hand = sorted(set(self.hands[seat]))
-        prices = [p[-1] if p else 0 for p in self.piles]
-        out: list[Action] = []
-        if phase == TRADE:
-            if self.buys < data.MAX_BUYS:
-                money = self.money[seat]
-                held = self.shares[seat]
-                shares = r.shares
-                cap = data.SHARE_CAP
-                table = _BUY[seat]
-                for c in hand:
-                    s = _CARD_STOCK[c]
-                    price = prices[s]
-                    n = shares[_CARD_VALUE[c]]
-                    if price and n and held[s] + n <= cap and n * price <= money:
-                        out.append(table[c])
+        if phase == EXCHANGE:
+            out = []
+            if self.exchanged < data.MAX_EXCHANGE:
+                table = _EXCHANGE[seat]
+                out = [table[c] for c in hand]
+            out.append(_END[seat])
+            return out
+        r = self.rules
+        trade = phase == TRADE
+        can_buy = trade and self.buys < data.MAX_BUYS
+        room = self.changes < data.MAX_PRICE_CHANGES
+        restart_ok = room or not r.restart_counts
+        crash_anywhere = not r.crash_within_limit
+        allow_same = r.allow_same
+        down, up, shares = r.down, r.up, r.shares
+        money = self.money[seat]
+        held = self.shares[seat]
+        piles = self.piles
+        buy_t, change_t, crash_t, restart_t = _BUY[seat], _CHANGE[seat], _CRASH[seat], _RESTART[seat]
+        buys: list[Action] = []
+        moves: list[Action] = []
+        for c in hand:
+            s = _CARD_STOCK[c]
+            v = _CARD_VALUE[c]
+            pile = piles[s]
+            if pile:
+                price = pile[-1]
+                if can_buy:
+                    n = shares[v]
+                    if n and held[s] + n <= data.SHARE_CAP and n * price <= money:
+                        buys.append(buy_t[c])
+                if room:
+                    if price - down[s] <= v <= price + up[s]:
+                        if v != price or allow_same:
+                            moves.append(change_t[c])
+                        if v > data.START_PRICE_MAX:
+                            moves.append(crash_t[c])
+                    elif crash_anywhere and v > data.START_PRICE_MAX:
+                        moves.append(crash_t[c])
+            elif restart_ok and v <= data.START_PRICE_MAX:
+                moves.append(restart_t[c])
+        if trade:
+            out = buys
             table = _SELL[seat]
             for s, values in enumerate(self.held[seat]):
                 if values:
@@ -209,32 +237,10 @@ class BlackMondayState(State):
                         out.append(table[base + v])
             if not self.traded:
                 table = _EXCHANGE[seat]
-                for c in hand:
-                    out.append(table[c])
-        if phase == TRADE or phase == PRICES:
-            room = self.changes < data.MAX_PRICE_CHANGES
-            restart_ok = room or not r.restart_counts
-            down, up = r.down, r.up
-            change, crash, restart = _CHANGE[seat], _CRASH[seat], _RESTART[seat]
-            for c in hand:
-                s = _CARD_STOCK[c]
-                v = _CARD_VALUE[c]
-                price = prices[s]
-                if price == 0:
-                    if restart_ok and v <= data.START_PRICE_MAX:
-                        out.append(restart[c])
-                    continue
-                if not room:
-                    continue
-                within = price - down[s] <= v <= price + up[s]
-                if within and (v != price or r.allow_same):
-                    out.append(change[c])
-                if v > data.START_PRICE_MAX and (within or not r.crash_within_limit):
-                    out.append(crash[c])
-        elif phase == EXCHANGE and self.exchanged < data.MAX_EXCHANGE:
-            table = _EXCHANGE[seat]
-            for c in hand:
-                out.append(table[c])
+                out += [table[c] for c in hand]
+            out += moves
+        else:
+            out = moves
         out.append(_END[seat])
         return out
 
@@ -249,8 +255,16 @@ class BlackMondayState(State):
 
     # chance events
     def _card_of(self, action) -> int:
-        stock, value = action.stock, action.value
-        if stock not in STOCK_INDEX:
+        value = action.value
+        if type(value) is int:
+            try:
+                card = _CARD_ID.get((action.stock, value))
+            except TypeError:   # an unhashable stock read from a file
+                card = None
+            if card is not None:
+                return card
+        stock = action.stock
+        if not isinstance(stock, str) or stock not in STOCK_INDEX:
             raise MalformedAction(f"'{stock}' is not a Black Monday stock; the stocks are "
                                   f"{', '.join(STOCKS)}.")
         if type(value) is not int or not 1 <= value <= N_VALUES:
@@ -285,8 +299,13 @@ class BlackMondayState(State):
         return f"{self.name(self.seat)} is drawing cards to refill their hand."
 
     def _take_from_deck(self, card: int) -> None:
-        self.deck.remove(card)
-        if not self.deck and self.deck_number == 1:
+        deck = self.deck
+        try:
+            deck.remove(card)
+        except ValueError:
+            self._check_in_deck(card)   # raises, naming the card
+            raise
+        if not deck and self.deck_number == 1:
             self._rebuild_deck()
 
     def _rebuild_deck(self) -> None:
@@ -310,7 +329,6 @@ class BlackMondayState(State):
         if a.seat != self._deal_seat():
             raise IllegalAction(f"The next card is dealt to {self.name(self._deal_seat())}, "
                                 f"not {self.name(a.seat)}.")
-        self._check_in_deck(card)
         self._take_from_deck(card)
         self.hands[a.seat].append(card)
         self.dealt += 1
@@ -320,7 +338,6 @@ class BlackMondayState(State):
     def _reveal(self, a: RevealStartCard) -> None:
         self._expect_chance((START,), "Turning up a start-price card")
         card = self._card_of(a)
-        self._check_in_deck(card)
         self._take_from_deck(card)
         s, v = card // N_VALUES, card % N_VALUES + 1
         if v <= data.START_PRICE_MAX and not self.piles[s]:
@@ -334,12 +351,12 @@ class BlackMondayState(State):
             self.seat = self.rules.first
 
     def _draw(self, a: DrawCard) -> None:
-        self._expect_chance((REFILL,), "Drawing a card")
-        self._check_seat(a.seat)
+        if self.phase != REFILL:
+            self._expect_chance((REFILL,), "Drawing a card")
         card = self._card_of(a)
-        if a.seat != self.seat:
+        if a.seat != self.seat or type(a.seat) is not int:
+            self._check_seat(a.seat)
             raise IllegalAction(f"{self.name(self.seat)} is refilling their hand, not {self.name(a.seat)}.")
-        self._check_in_deck(card)
         self._take_from_deck(card)
         hand = self.hands[a.seat]
         hand.append(card)
@@ -364,7 +381,11 @@ class BlackMondayState(State):
     # the player's turn
     def _turn_check(self, a) -> tuple[int, int]:
         """Common checks of a player's card action; returns (stock index, value)."""
-        self._check_seat(a.seat)
+        seat = a.seat
+        if seat == self.seat and type(seat) is int and self.phase not in _CHANCE_PHASES:
+            card = self._card_of(a)
+            return _CARD_STOCK[card], _CARD_VALUE[card]
+        self._check_seat(seat)
         if self.phase in _CHANCE_PHASES:
             raise NotYourTurn(f"{self.name(a.seat)} cannot act now: {self._chance_needed()}")
         if a.seat != self.seat:
