@@ -305,7 +305,10 @@ class BlackMondayState(State):
         except ValueError:
             self._check_in_deck(card)   # raises, naming the card
             raise
-        if not deck and self.deck_number == 1:
+
+    def _maybe_rebuild(self) -> None:
+        """Called once a drawn card has gone where it goes."""
+        if not self.deck and self.deck_number == 1:
             self._rebuild_deck()
 
     def _rebuild_deck(self) -> None:
@@ -331,6 +334,7 @@ class BlackMondayState(State):
                                 f"not {self.name(a.seat)}.")
         self._take_from_deck(card)
         self.hands[a.seat].append(card)
+        self._maybe_rebuild()
         self.dealt += 1
         if self.dealt == self.n * data.HAND_SIZE:
             self.phase = START
@@ -345,6 +349,7 @@ class BlackMondayState(State):
             self.mark_value(STOCKS[s], v)
         else:
             self.discard.append(card)
+        self._maybe_rebuild()
         if all(self.piles):
             self.started = True
             self.phase = TRADE
@@ -360,6 +365,7 @@ class BlackMondayState(State):
         self._take_from_deck(card)
         hand = self.hands[a.seat]
         hand.append(card)
+        self._maybe_rebuild()
         if len(hand) >= data.HAND_SIZE:
             self._next_turn()
 
@@ -626,10 +632,12 @@ class BlackMondayState(State):
         if phase == OVER:
             return "The market is closed; the game is over."
         if phase in _CHANCE_PHASES:
-            return self._chance_needed()[0].upper() + self._chance_needed()[1:]
+            needed = self._chance_needed()
+            return needed[0].upper() + needed[1:]
         who = self.name(self.seat)
         if phase == TRADE:
-            return f"{who} may buy (up to {data.MAX_BUYS - self.buys} more cards) and sell, then change prices; or exchange cards."
+            return (f"{who} may buy (with up to {data.MAX_BUYS - self.buys} more cards) and sell, "
+                    "then change prices" + ("." if self.traded else "; or exchange cards instead."))
         if phase == PRICES:
             return f"{who} may change prices ({data.MAX_PRICE_CHANGES - self.changes} left)."
         return f"{who} is exchanging cards ({data.MAX_EXCHANGE - self.exchanged} more allowed)."

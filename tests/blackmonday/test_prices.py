@@ -88,7 +88,8 @@ def test_a_delisted_stock_waits_for_a_new_start_price_from_1_to_10():
     crash(m, 0, "TT13")
     end_turn(m, 0, "GG3")
     refused(m, ChangePrice(1, TT, 4), IllegalAction,
-            "Bob cannot move Tiki-Taka Tech: it is delisted; Bob may set a new start price ($1 to $10) instead.")
+            "Bob cannot move Tiki-Taka Tech: it is delisted; Bob may set a new start price "
+            "($1 to $10) instead.")
     refused(m, CrashStock(1, TT, 12), IllegalAction, "it is already at $0 (delisted)")
     refused(m, SetStartPrice(1, TT, 12), IllegalAction,
             "Bob cannot set Tiki-Taka Tech's new start price at $12: a start price must be $1 to $10.")

@@ -6,7 +6,7 @@ Tiki-Taka Tech $10; Alice holds CP3 CP10 CP2 WB5 GG10 TT10 CP11 TT13 and plays f
 from tabletop.blackmonday import BuyShares, ChangePrice, EndTurn, SellShares
 from tabletop.errors import IllegalAction, MalformedAction, NotYourTurn
 
-from .helpers import CP, GG, TT, WB, buy, end_turn, hand, move, new_match, refused, sell
+from .helpers import CP, GG, TT, WB, buy, crash, end_turn, hand, move, new_match, refused, sell
 
 
 def test_a_card_laid_sideways_buys_its_shares_at_the_current_price():
@@ -71,7 +71,8 @@ def test_buy_and_sell_in_any_order_then_sell_at_the_new_price():
 
 def test_only_held_cards_can_be_sold_and_only_hand_cards_can_buy():
     m = new_match()
-    refused(m, SellShares(0, CP, 3), IllegalAction, "Alice cannot sell Chewy Poultry $3: Alice holds no such card.")
+    refused(m, SellShares(0, CP, 3), IllegalAction,
+            "Alice cannot sell Chewy Poultry $3: Alice holds no such card.")
     refused(m, BuyShares(0, WB, 9), IllegalAction,
             "Alice cannot buy Whip Burger with Whip Burger $9: there is no such card in Alice's hand.")
 
@@ -114,7 +115,6 @@ def test_only_the_player_whose_turn_it_is_acts():
 
 def test_a_delisted_stock_cannot_be_bought():
     m = new_match(hands=("TT13 TT10 CP3 CP10 CP2 WB5 GG10 CP11", "CP5 WB2 WB9 GG1 GG2 TT4 WB12 GG13"))
-    from .helpers import crash
     crash(m, 0, "TT13")
     end_turn(m, 0, "GG3")
     refused(m, BuyShares(1, TT, 4), IllegalAction,

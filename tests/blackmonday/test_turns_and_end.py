@@ -5,11 +5,12 @@ import pytest
 
 from tabletop import CHANCE, TERMINAL, Match
 from tabletop.blackmonday import (BuyShares, ChangePrice, DrawCard, DrawMarketClose, EndTurn,
-                                  ExchangeCard)
+                                  ExchangeCard, RevealStartCard)
 from tabletop.blackmonday.rules import CLOSE, N_VALUES
 from tabletop.errors import GameIsOver, IllegalAction, NotYourTurn
 
-from .helpers import CP, GG, TT, WB, buy, end_turn, exchange, hand, move, new_match, refused
+from .helpers import (CP, GG, TT, WB, buy, end_turn, exchange, hand, move, new_match,
+                      public_view_check, refused)
 
 
 def test_exchange_up_to_four_cards_instead_of_trading_then_refill():
@@ -160,3 +161,35 @@ def test_a_match_saves_and_replays_mid_game():
     assert m.state.money[0] == 20_000 and "CP3" in hand(m, 0)
     m.redo()
     assert m.state.money[0] == 18_800
+
+
+def test_even_the_start_price_search_can_run_into_the_market_close_card():
+    # One copy of each card and four hands holding nearly every $1-$10 card: turning up start
+    # prices empties the first deck, and the rebuilt deck can turn up the market-close card.
+    hands = ("WB1 WB2 WB3 WB4 WB5 WB6 WB7 WB8", "WB9 WB10 GG1 GG2 GG3 GG4 GG5 GG6",
+             "GG7 GG8 GG9 GG10 TT1 TT2 TT3 TT4", "TT5 TT6 TT7 TT8 TT9 TT10 CP9 CP10")
+    high = " ".join(f"{s}{v}" for s in ("CP", "WB", "GG", "TT") for v in (11, 12, 13))
+    m = new_match(hands=hands, starts=high + " CP1 CP2 CP3 CP4 CP5 CP6 CP7",
+                  options={"copies": 1})
+    assert m.state.deck_number == 1 and len(m.state.deck) == 1
+    m.apply(RevealStartCard(CP, 8))   # skipped; the first deck is used up
+    assert m.state.deck_number == 2 and len(m.state.deck) == 12 + 7 + 1
+    assert m.view(None)["stocks"] == {CP: 1, WB: 0, GG: 0, TT: 0}
+    assert m.view(None)["board"]["delisted"] == []          # never listed yet, not delisted
+    m.apply(DrawMarketClose(None))
+    assert m.is_over() and m.outcome().winners == (0, 1, 2, 3)
+    assert m.describe_log(None)[-1] == (
+        "The dealer draws the market-close card: the market closes and the game ends.")
+
+
+def test_the_public_view_of_a_scripted_table_keeps_hands_secret():
+    m = new_match()
+    buy(m, 0, "CP3")
+    exchange_match = new_match()
+    exchange(exchange_match, 0, "TT13")
+    for match in (m, exchange_match):
+        public = match.view(None)
+        public_view_check(match.state, public)
+        assert "private" not in public and match.view(0)["private"]["hand"]
+    assert m.view(None)["log_hint"] == "Alice may buy (with up to 1 more cards) and sell, then change prices."
+    assert m.view(None)["players"][0]["worth"] == 20_000
