@@ -1,0 +1,989 @@
+"""Acquire's rules: the game state, what may be played, and what each action does.
+
+The board is a flat ``bytearray`` of cells. A cell holds ``EMPTY`` (255), ``lone`` (a placed
+tile in no corporation; ``lone`` is the number of corporations, so corporation indexes are
+0..lone-1), or the index of the corporation it belongs to. Corporation sizes are kept up to date, so the
+chain a tile touches is read from its (at most four) neighbours; a merger relabels the defunct
+corporation's cells in one pass. Every tile's place is in ``where`` (the pile, the board, set
+aside, or a seat's hand), so all tiles are always accounted for.
+
+Turn: place a tile (found, grow or merge), buy up to three shares, end the turn (unplayable
+tiles are set aside and the hand is refilled one secret draw at a time). A player who holds no
+playable tile skips the placement. The end may be declared on one's own turn once it is allowed;
+the declarer finishes the turn. If nobody can place a tile any more the game ends by itself.
+"""
+from __future__ import annotations
+
+import json
+import operator
+import random
+from bisect import bisect_right
+from itertools import compress
+from operator import mul
+from typing import Any, Mapping
+
+from ..core import BANK, CHANCE, TERMINAL, Outcome, State
+from ..errors import GameIsOver, IllegalAction, MalformedAction, NotYourTurn
+from . import mergers
+from .actions import (ACTION_TYPES, BuyShare, ChooseNextDefunct, ChooseSurvivor, DeclareEnd,
+                      DisposeShares, DrawStartTile, DrawTile, EndTurn, FoundCorporation, PlaceTile)
+from .data import Edition, build_edition, tile_label
+
+__all__ = ["AcquireState", "Tables", "tables_for", "SIMPLE", "FOUND", "GROW", "MERGE", "BLOCKED",
+           "DEAD"]
+
+EMPTY = 255
+# where a tile is (a seat number >= 0 means in that seat's hand)
+PILE, BOARD, ASIDE = -1, -2, -3
+# what placing a tile would do
+SIMPLE, FOUND, GROW, MERGE, BLOCKED, DEAD = range(6)
+KIND_WORDS = {SIMPLE: "a lone tile", FOUND: "founds a corporation", GROW: "grows a corporation",
+              MERGE: "merges corporations", BLOCKED: "would found an eighth corporation",
+              DEAD: "would merge safe corporations"}
+
+
+class _SeatActions:
+    """Every action value one seat can take, made once and shared (actions are frozen values)."""
+
+    def __init__(self, seat: int, tables: "Tables"):
+        labels, corps = tables.labels, tables.corps
+        self.place = [PlaceTile(seat, lab) for lab in labels]
+        self.draw = [DrawTile(seat, lab) for lab in labels]
+        self.start = [DrawStartTile(seat, lab) for lab in labels]
+        self.buy = [BuyShare(seat, c) for c in corps]
+        self.found = [FoundCorporation(seat, c) for c in corps]
+        self.survivor = [ChooseSurvivor(seat, c) for c in corps]
+        self.next_defunct = [ChooseNextDefunct(seat, c) for c in corps]
+        self.end_turn = EndTurn(seat)
+        self.declare = DeclareEnd(seat)
+
+
+class Tables:
+    """Lookups that depend only on the edition: tile names, neighbours, price by size."""
+
+    def __init__(self, edition: Edition):
+        self.edition = ed = edition
+        cols, rows = ed.columns, ed.rows
+        self.n_tiles = n = cols * rows
+        self.labels = tuple(tile_label(i, cols) for i in range(n))
+        self.index = {lab: i for i, lab in enumerate(self.labels)}
+        neighbours = []
+        for i in range(n):
+            r, c = divmod(i, cols)
+            nb = []
+            if r > 0:
+                nb.append(i - cols)
+            if c > 0:
+                nb.append(i - 1)
+            if c < cols - 1:
+                nb.append(i + 1)
+            if r < rows - 1:
+                nb.append(i + cols)
+            neighbours.append(tuple(nb))
+        self.neighbours = tuple(neighbours)
+        #: for each tile, a function giving the board cells around it as a tuple
+        self.around = tuple(operator.itemgetter(*nb) for nb in neighbours)
+        self.corps = ed.corporations
+        self.nc = len(self.corps)
+        self.corp_index = {c: i for i, c in enumerate(self.corps)}
+        self.price = [mergers.price_chart_column(ed, c, n) for c in self.corps]
+        self._seats: dict[int, _SeatActions] = {}
+        self._disposals: dict[tuple, list] = {}
+
+    def disposals(self, seat: int, c: int, have: int, pairs: int) -> list:
+        """Every DisposeShares for ``seat`` holding ``have`` shares of defunct ``c`` when at
+        most ``pairs`` pairs can be traded (cached: actions are values)."""
+        key = (seat, c, have, pairs)
+        acts = self._disposals.get(key)
+        if acts is None:
+            name = self.corps[c]
+            acts = self._disposals[key] = [DisposeShares(seat, name, sell, trade) for sell, trade
+                                           in mergers.disposal_options(have, pairs)]
+        return acts
+
+    def seat(self, seat: int) -> _SeatActions:
+        acts = self._seats.get(seat)
+        if acts is None:
+            acts = self._seats[seat] = _SeatActions(seat, self)
+        return acts
+
+
+_TABLES: dict[str, Tables] = {}
+
+
+def tables_for(options: Mapping[str, Any]) -> Tables:
+    """The (cached) tables of the edition the options describe."""
+    key = json.dumps([options.get("edition", "2016"), options.get("rules") or {},
+                      options.get("sole_holder")], sort_keys=True)
+    tables = _TABLES.get(key)
+    if tables is None:
+        edition = build_edition(options.get("edition", "2016"), options.get("rules"),
+                                options.get("sole_holder"))
+        tables = _TABLES[key] = Tables(edition)
+    return tables
+
+
+class _Merger:
+    """A merger being settled."""
+    __slots__ = ("tile", "maker", "corps", "sizes", "survivor", "remaining", "done", "current",
+                 "step", "choices", "holders", "announced", "awards")
+
+    def __init__(self, tile: int, maker: int, corps: list[int], sizes: dict[int, int]):
+        self.tile, self.maker, self.corps, self.sizes = tile, maker, corps, sizes
+        self.survivor = -1
+        self.remaining: list[int] = []
+        self.done: list[int] = []
+        self.current = -1
+        self.step = ""
+        self.choices: list[int] = []
+        self.holders: list[int] = []      # seats still to decide, next one last
+        self.announced: dict[int, int] = {}
+        self.awards: dict[int, int] = {}
+
+    def copy(self) -> "_Merger":
+        m = _Merger(self.tile, self.maker, self.corps, self.sizes)
+        m.survivor, m.current, m.step = self.survivor, self.current, self.step
+        m.remaining, m.done, m.choices = self.remaining[:], self.done[:], self.choices[:]
+        m.holders, m.announced, m.awards = self.holders[:], self.announced, self.awards
+        return m
+
+
+def _money(amount: int) -> str:
+    return f"${amount:,}"
+
+
+class AcquireState(State):
+    """One position of a game of Acquire."""
+
+    def __init__(self, game):
+        super().__init__(game)
+        opts = game.options
+        self.tables = t = tables_for(opts)
+        self.edition = ed = t.edition
+        self.hidden = bool(opts.get("hidden_money", False))
+        n, nc = self.n, t.nc
+        self.board = bytearray([EMPTY]) * t.n_tiles
+        self.where = [PILE] * t.n_tiles
+        self.pile = list(range(t.n_tiles))
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.size = [0] * nc
+        self.bank = [ed.shares_per_corporation] * nc
+        self.held = [[0] * nc for _ in range(n)]
+        self.price = [0] * nc
+        self.n_active = 0
+        self.money = [0] * n
+        self.round = 1
+        self.phase = "first draw"
+        for s in range(n):
+            self.pay(BANK, s, ed.start_money, "starting money")
+        for c in t.corps:
+            self.mark_value(c, 0)
+        self.turn = 0
+        self.first_player: int | None = None
+        self.start_tiles = [-1] * n
+        self.draws = list(range(n - 1, -1, -1))   # seats still to draw, next one last
+        self.to_act = CHANCE
+        self.placed = False
+        self.bought = 0
+        self.declared = -1
+        self.merger: _Merger | None = None
+        self.pending = -1
+        self.aside: list[int] = []
+        self.end_reason = ""
+        self.acts = [t.seat(s) for s in range(n)]   # shared, never changed
+        self.playable: list = []   # PlaceTile actions open to the player to place (this turn)
+        self.end_ok = False        # whether the end may be declared
+        self.n_safe = 0            # safe corporations on the board
+        self.for_sale: list[int] = []   # in the buy phase: corporations with shares, cheapest first
+        self.sale_prices: list[int] = []  # their prices, in the same order
+
+    # --- copying --------------------------------------------------------------------------
+    def clone(self) -> "AcquireState":
+        new = object.__new__(AcquireState)
+        d = self.__dict__.copy()
+        new.__dict__ = d
+        d["money"] = self.money[:]
+        d["payments"] = self.payments[:]
+        d["value_marks"] = self.value_marks[:]
+        d["board"] = self.board[:]
+        d["where"] = self.where[:]
+        d["pile"] = self.pile[:]
+        d["hands"] = [h[:] for h in self.hands]
+        d["size"] = self.size[:]
+        d["bank"] = self.bank[:]
+        d["held"] = [h[:] for h in self.held]
+        d["price"] = self.price[:]
+        d["start_tiles"] = self.start_tiles[:]
+        d["draws"] = self.draws[:]
+        d["aside"] = self.aside[:]
+        d["for_sale"] = self.for_sale[:]
+        d["sale_prices"] = self.sale_prices[:]
+        if self.merger is not None:
+            d["merger"] = self.merger.copy()
+        return new
+
+    # --- reading the position ---------------------------------------------------------------
+    def current_player(self) -> int:
+        return self.to_act
+
+    def chance_owner(self) -> int | None:
+        if self.to_act == CHANCE and self.phase != "first draw":
+            return self.draws[-1]
+        return None
+
+    def kind(self, t: int) -> int:
+        """What placing tile index ``t`` would do now: SIMPLE, FOUND, GROW, MERGE, BLOCKED, DEAD."""
+        around = set(self.tables.around[t](self.board))
+        around.discard(EMPTY)
+        if not around:
+            return SIMPLE
+        lone = self.tables.nc
+        if lone in around:
+            if len(around) == 1:
+                return FOUND if self.n_active < lone else BLOCKED
+            around.discard(lone)
+        if len(around) == 1:
+            return GROW
+        size, limit = self.size, self.edition.safe_size
+        safe = 0
+        for c in around:
+            if size[c] >= limit:
+                safe += 1
+        return DEAD if safe >= 2 else MERGE
+
+    def touching(self, t: int) -> list[int]:
+        """Corporations next to tile index ``t``, in corporation order."""
+        lone, board = self.tables.nc, self.board
+        found = {board[nb] for nb in self.tables.neighbours[t]}
+        return sorted(v for v in found if v < lone)
+
+    def end_allowed(self) -> bool:
+        """Whether the end may be declared: a corporation at the end size, or every active
+        corporation safe (and at least one active)."""
+        return self.end_ok
+
+    def _sizes_changed(self) -> None:
+        ed = self.edition
+        active = list(filter(None, self.size))
+        safe = ed.safe_size
+        self.n_safe = sum(map(safe.__le__, active))
+        self.end_ok = bool(active) and (max(active) >= ed.end_size or min(active) >= safe)
+
+    def _to_buy(self, sizes_changed: bool = True) -> None:
+        if sizes_changed:
+            self._sizes_changed()
+        self.phase = "buy"
+        price = self.price
+        # corporations on the board (price > 0) with shares in the bank, cheapest first
+        sale = list(compress(range(self.tables.nc), map(mul, price, self.bank)))
+        sale.sort(key=price.__getitem__)
+        self.for_sale = sale
+        self.sale_prices = list(map(price.__getitem__, sale))
+
+    def legal_actions(self) -> list:
+        p = self.to_act
+        if p >= 0:
+            acts = self.acts[p]
+            phase = self.phase
+            if phase == "buy":
+                if self.bought < self.edition.max_buys:
+                    # for_sale is cheapest first, so the affordable ones are a prefix
+                    legal = list(map(acts.buy.__getitem__, self.for_sale[
+                        :bisect_right(self.sale_prices, self.money[p])]))
+                    legal.append(acts.end_turn)
+                else:
+                    legal = [acts.end_turn]
+                if self.end_ok and self.declared < 0:
+                    legal.append(acts.declare)
+                return legal
+            if phase == "place":
+                legal = self.playable[:]
+                if self.end_ok and self.declared < 0:
+                    legal.append(acts.declare)
+                return legal
+            if phase == "found":
+                return [acts.found[c] for c in range(self.tables.nc) if not self.size[c]]
+            m = self.merger
+            if m.step == "survivor":
+                return [acts.survivor[c] for c in m.choices]
+            if m.step == "order":
+                return [acts.next_defunct[c] for c in m.choices]
+            have = self.held[p][m.current]
+            return self.tables.disposals(p, m.current, have, min(have // 2, self.bank[m.survivor]))[:]
+        if p == CHANCE:
+            acts = self.acts[self.draws[-1]]
+            pool = acts.start if self.phase == "first draw" else acts.draw
+            return [pool[t] for t in sorted(self.pile)]
+        return []
+
+    def sample_chance(self, rng: random.Random):
+        if self.to_act != CHANCE:
+            raise NotYourTurn("No tile is to be drawn now.")
+        pile = self.pile
+        t = pile[int(rng.random() * len(pile))]
+        acts = self.acts[self.draws[-1]]
+        return acts.start[t] if self.phase == "first draw" else acts.draw[t]
+
+    # --- playing ----------------------------------------------------------------------------
+    def apply(self, action) -> None:
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            raise MalformedAction(f"{action!r} is not an action of Acquire.")
+        handler(self, action)
+
+    def _who(self, seat: Any) -> str:
+        if type(seat) is int and 0 <= seat < self.n:
+            return self.name(seat)
+        return f"seat {seat!r}"
+
+    def _check_turn(self, action, phases: tuple[str, ...]) -> int:
+        """The acting seat, if ``action`` is theirs to take now; otherwise a clear refusal."""
+        seat = action.seat
+        if type(seat) is int and seat == self.to_act and self.phase in phases:
+            return seat
+        doing = _DOING[type(action)](action)
+        if type(seat) is not int or not 0 <= seat < self.n:
+            raise MalformedAction(f"There is no seat {seat!r} in this game of {self.n} players.")
+        p = self.to_act
+        if p == TERMINAL:
+            raise GameIsOver(f"The game is over; {self.name(seat)} cannot {doing}.")
+        if p == CHANCE:
+            raise NotYourTurn(f"{self.name(seat)} cannot {doing} now: "
+                              f"{self.name(self.draws[-1])} is to draw a tile first.")
+        if seat != p:
+            raise NotYourTurn(f"It is {self.name(p)}'s turn, not {self.name(seat)}'s.")
+        raise IllegalAction(f"{self.name(seat)} cannot {doing} now: {self.waiting_for()}.")
+
+    def _tile(self, label: Any) -> int:
+        t = self.tables.index.get(label) if type(label) is str else None
+        if t is None:
+            ed = self.edition
+            raise MalformedAction(f"There is no tile {label!r} on the {ed.columns} x {ed.rows} board "
+                                  f"(tiles are named like 1A to {self.tables.labels[-1]}).")
+        return t
+
+    def _corp(self, name: Any) -> int:
+        c = self.tables.corp_index.get(name) if type(name) is str else None
+        if c is None:
+            raise MalformedAction(f"There is no corporation {name!r}; they are "
+                                  f"{', '.join(self.tables.corps)}.")
+        return c
+
+    def waiting_for(self) -> str:
+        """What the game is waiting for, in words."""
+        p, phase = self.to_act, self.phase
+        if p == TERMINAL:
+            return "the game is over"
+        if p == CHANCE:
+            return f"{self.name(self.draws[-1])} is to draw a tile"
+        who = self.name(p)
+        if phase == "place":
+            return f"{who} is to place a tile"
+        if phase == "buy":
+            return f"{who} may buy shares or end the turn"
+        if phase == "found":
+            return f"{who} is to choose the corporation to found"
+        m = self.merger
+        corps = self.tables.corps
+        if m.step == "survivor":
+            return f"{who} is to choose which of {self._names(m.choices)} survives the merger"
+        if m.step == "order":
+            return f"{who} is to choose which of {self._names(m.choices)} is settled next"
+        return f"{who} is to decide what to do with {corps[m.current]} shares"
+
+    def _names(self, corps) -> str:
+        names = [self.tables.corps[c] for c in corps]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    # --- handlers ---------------------------------------------------------------------------
+    def _do_start_tile(self, a: DrawStartTile) -> None:
+        self._check_chance(a, "first draw")
+        t = self._drawable(a.tile)
+        self.pile.remove(t)
+        self.where[t] = BOARD
+        self.board[t] = self.tables.nc
+        self.start_tiles[a.seat] = t
+        self.draws.pop()
+        if not self.draws:
+            first = min(range(self.n), key=self.start_tiles.__getitem__)
+            self.first_player = self.turn = first
+            order = [(first + i) % self.n for i in range(self.n)]
+            self.draws = [s for s in reversed(order) for _ in range(self.edition.hand_size)]
+            self.phase = "deal"
+
+    def _do_draw(self, a: DrawTile) -> None:
+        seat = a.seat
+        draws = self.draws
+        if not (self.to_act == CHANCE and draws and type(seat) is int and seat == draws[-1]
+                and self.phase != "first draw"):
+            self._check_chance(a, "deal", "draw")
+        t = self.tables.index.get(a.tile) if type(a.tile) is str else None
+        if t is None or self.where[t] != PILE:
+            self._drawable(a.tile)
+        self.pile.remove(t)
+        self.where[t] = seat
+        self.hands[seat].append(t)
+        draws.pop()
+        if not draws:
+            if self.phase == "deal":
+                self._begin_turn(self.first_player)
+            else:
+                self._advance()
+
+    def _check_chance(self, a, *phases: str) -> None:
+        if type(a.seat) is not int or not 0 <= a.seat < self.n:
+            raise MalformedAction(f"There is no seat {a.seat!r} in this game of {self.n} players.")
+        if self.to_act == TERMINAL:
+            raise GameIsOver("The game is over; no tile is drawn.")
+        if self.to_act != CHANCE or self.phase not in phases:
+            if self.to_act == CHANCE:
+                raise NotYourTurn(f"{self.name(a.seat)} cannot draw that way now: "
+                                  f"{self.waiting_for()}.")
+            raise NotYourTurn(f"No tile is to be drawn now: {self.waiting_for()}.")
+        if a.seat != self.draws[-1]:
+            raise NotYourTurn(f"The next tile is drawn by {self.name(self.draws[-1])}, "
+                              f"not {self.name(a.seat)}.")
+
+    def _drawable(self, label: Any) -> int:
+        t = self._tile(label)
+        where = self.where[t]
+        if where != PILE:
+            if where == BOARD:
+                raise IllegalAction(f"{label} cannot be drawn: it is already on the board.")
+            raise IllegalAction(f"{label} cannot be drawn: it is not among the tiles left to draw.")
+        return t
+
+    def _do_place(self, a: PlaceTile) -> None:
+        seat = self._check_turn(a, ("place",))
+        t = self._tile(a.tile)
+        kind = self.kind(t)
+        if self.where[t] != seat or kind >= BLOCKED:
+            self._refuse_place(seat, a.tile, t, kind)
+        self.hands[seat].remove(t)
+        self.where[t] = BOARD
+        board = self.board
+        lone = self.tables.nc
+        board[t] = lone
+        self.placed = True
+        self.playable = []
+        if kind == SIMPLE:
+            self._to_buy(False)
+        elif kind == FOUND:
+            self.pending = t
+            self.phase = "found"
+        elif kind == GROW:
+            for nb in self.tables.neighbours[t]:
+                c = board[nb]
+                if c < lone:
+                    break
+            self._absorb(t, c)
+            self._reprice(c)
+            self._to_buy()
+        else:
+            self._start_merger(seat, t)
+
+    def _refuse_place(self, seat: int, label: str, t: int, kind: int) -> None:
+        who = self.name(seat)
+        if self.where[t] != seat:
+            raise IllegalAction(f"{who} cannot place {label}: it is not one of {who}'s tiles.")
+        if kind == DEAD:
+            safe = [c for c in self.touching(t) if self.size[c] >= self.edition.safe_size]
+            raise IllegalAction(
+                f"{who} cannot place {label}: it would merge {self._names(safe)}, which are both "
+                f"safe, and safe corporations never merge. It is set aside at the end of the turn.")
+        raise IllegalAction(
+            f"{who} cannot place {label}: it would found an eighth corporation, and all "
+            f"{self.tables.nc} are already on the board.")
+
+    def _do_found(self, a: FoundCorporation) -> None:
+        seat = self._check_turn(a, ("found",))
+        c = self._corp(a.corporation)
+        if self.size[c]:
+            raise IllegalAction(f"{self.name(seat)} cannot found {a.corporation}: it is already "
+                                f"on the board.")
+        self._absorb(self.pending, c)
+        self.pending = -1
+        self.n_active += 1
+        if self.bank[c]:
+            self.bank[c] -= 1
+            self.held[seat][c] += 1
+        self._reprice(c)
+        self._to_buy()
+
+    def _do_survivor(self, a: ChooseSurvivor) -> None:
+        seat = self._check_turn(a, ("merge",))
+        m = self.merger
+        c = self._corp(a.corporation)
+        if m.step != "survivor":
+            raise IllegalAction(f"{self.name(seat)} cannot choose a survivor now: "
+                                f"{self.waiting_for()}.")
+        if c not in m.choices:
+            raise IllegalAction(f"{self.name(seat)} cannot choose {a.corporation} to survive: "
+                                f"only {self._names(m.choices)} are the largest in this merger.")
+        m.choices = []
+        self._set_survivor(c)
+
+    def _do_next_defunct(self, a: ChooseNextDefunct) -> None:
+        seat = self._check_turn(a, ("merge",))
+        m = self.merger
+        c = self._corp(a.corporation)
+        if m.step != "order":
+            raise IllegalAction(f"{self.name(seat)} cannot choose the next defunct corporation "
+                                f"now: {self.waiting_for()}.")
+        if c not in m.choices:
+            raise IllegalAction(f"{self.name(seat)} cannot settle {a.corporation} next: the next "
+                                f"must be the largest left, {self._names(m.choices)}.")
+        m.choices = []
+        self._settle(c)
+
+    def _do_dispose(self, a: DisposeShares) -> None:
+        seat = self._check_turn(a, ("merge",))
+        m = self.merger
+        who = self.name(seat)
+        if m.step != "dispose":
+            raise IllegalAction(f"{who} cannot dispose of shares now: {self.waiting_for()}.")
+        c = self._corp(a.corporation)
+        sell, trade = a.sell, a.trade
+        if type(sell) is not int or type(trade) is not int or sell < 0 or trade < 0:
+            raise MalformedAction(f"Shares sold and traded must be whole numbers of at least 0, "
+                                  f"not {sell!r} and {trade!r}.")
+        corps = self.tables.corps
+        d, s = m.current, m.survivor
+        if c != d:
+            raise IllegalAction(f"{who} cannot dispose of {a.corporation} shares now: "
+                                f"{corps[d]} is being settled.")
+        have = self.held[seat][d]
+        if sell + trade > have:
+            raise IllegalAction(f"{who} cannot sell {sell} and trade {trade} {corps[d]} shares: "
+                                f"{who} holds only {have}.")
+        if trade % 2:
+            raise IllegalAction(f"{who} cannot trade {trade} {corps[d]} shares: they are traded "
+                                f"two for one {corps[s]} share, so the number must be even.")
+        if trade // 2 > self.bank[s]:
+            raise IllegalAction(f"{who} cannot trade {trade} {corps[d]} shares: the bank has only "
+                                f"{self.bank[s]} {corps[s]} shares left.")
+        held = self.held[seat]
+        held[d] -= sell + trade
+        self.bank[d] += sell + trade
+        if sell:
+            self.pay(BANK, seat, sell * self.price[d], f"sold {sell} {corps[d]} shares")
+        if trade:
+            held[s] += trade // 2
+            self.bank[s] -= trade // 2
+        m.holders.pop()
+        self._next_holder()
+
+    def _do_buy(self, a: BuyShare) -> None:
+        seat = self._check_turn(a, ("buy",))
+        name = a.corporation
+        c = self.tables.corp_index.get(name) if type(name) is str else None
+        price = self.price[c] if c is not None else 0
+        if not (price and self.bought < self.edition.max_buys and self.bank[c]
+                and self.money[seat] >= price):
+            self._refuse_buy(seat, name)
+        self.pay(seat, BANK, price, f"bought a {name} share")
+        self.bank[c] -= 1
+        if not self.bank[c]:
+            i = self.for_sale.index(c)
+            del self.for_sale[i], self.sale_prices[i]
+        self.held[seat][c] += 1
+        self.bought += 1
+
+    def _refuse_buy(self, seat: int, corp: Any) -> None:
+        c = self._corp(corp)
+        who = self.name(seat)
+        limit = self.edition.max_buys
+        if self.bought >= limit:
+            raise IllegalAction(f"{who} cannot buy a {corp} share: {limit} shares have already been "
+                                f"bought this turn.")
+        if not self.size[c]:
+            raise IllegalAction(f"{who} cannot buy a {corp} share: {corp} is not on the board.")
+        if not self.bank[c]:
+            raise IllegalAction(f"{who} cannot buy a {corp} share: the bank has none left.")
+        price = self.price[c]
+        raise IllegalAction(f"{who} cannot buy a {corp} share for {_money(price)}: {who} has "
+                            f"only {_money(self.money[seat])}.")
+
+    def _do_declare(self, a: DeclareEnd) -> None:
+        seat = self._check_turn(a, ("place", "buy"))
+        who = self.name(seat)
+        if self.declared >= 0:
+            raise IllegalAction(f"{who} cannot declare the end: it has already been declared.")
+        if not self.end_allowed():
+            ed = self.edition
+            raise IllegalAction(
+                f"{who} cannot declare the end: no corporation has {ed.end_size} tiles or more, "
+                f"and not every corporation on the board is safe ({ed.safe_size} tiles or more).")
+        self.declared = seat
+
+    def _do_end_turn(self, a: EndTurn) -> None:
+        seat = self._check_turn(a, ("buy",))
+        if self.declared >= 0:
+            self._final_scoring(f"{self.name(self.declared)} declared the end of the game")
+            return
+        hand = self.hands[seat]
+        if self.n_safe >= 2:
+            dead = [t for t in hand if self.kind(t) == DEAD]
+            for t in dead:
+                hand.remove(t)
+                self.where[t] = ASIDE
+                self.aside.append(t)
+        k = min(self.edition.hand_size - len(hand), len(self.pile))
+        if k > 0:
+            self.draws = [seat] * k
+            self.phase = "draw"
+            self.to_act = CHANCE
+        else:
+            self._advance()
+
+    # --- steps of the game ------------------------------------------------------------------
+    def _begin_turn(self, seat: int) -> None:
+        self.turn = self.to_act = seat
+        self.placed = False
+        self.bought = 0
+        place = self.acts[seat].place
+        if self.n_active < self.tables.nc and self.n_safe < 2:
+            # no tile can be blocked (a corporation is free) or dead (fewer than two safe)
+            self.playable = playable = [place[t] for t in self.hands[seat]]
+        else:
+            kind = self.kind
+            self.playable = playable = [place[t] for t in self.hands[seat] if kind(t) < BLOCKED]
+        if playable:
+            self.phase = "place"
+            return
+        if self._stuck():
+            self._final_scoring("no player could place a tile")
+            return
+        self._to_buy(False)
+
+    def _stuck(self) -> bool:
+        """Nobody holds a playable tile, and no unplayable tile can be swapped for a new one."""
+        kind = self.kind
+        for hand in self.hands:
+            for t in hand:
+                k = kind(t)
+                if k < BLOCKED or (k == DEAD and self.pile):
+                    return False
+        return True
+
+    def _advance(self) -> None:
+        nxt = (self.turn + 1) % self.n
+        if nxt == self.first_player:
+            self.round += 1
+        self._begin_turn(nxt)
+
+    def _absorb(self, t: int, c: int) -> None:
+        """Tile ``t`` and every lone tile connected to it join corporation ``c``."""
+        board, neighbours, lone = self.board, self.tables.neighbours, self.tables.nc
+        board[t] = c
+        stack = [t]
+        k = 1
+        while stack:
+            x = stack.pop()
+            for y in neighbours[x]:
+                if board[y] == lone:
+                    board[y] = c
+                    k += 1
+                    stack.append(y)
+        self.size[c] += k
+
+    def _reprice(self, c: int) -> None:
+        new = self.tables.price[c][self.size[c]]
+        if new != self.price[c]:
+            self.price[c] = new
+            self.mark_value(self.tables.corps[c], new)
+
+    def _start_merger(self, seat: int, t: int) -> None:
+        corps = self.touching(t)
+        size = self.size
+        m = self.merger = _Merger(t, seat, corps, {c: size[c] for c in corps})
+        self.phase = "merge"
+        big = max(size[c] for c in corps)
+        tied = [c for c in corps if size[c] == big]
+        if len(tied) > 1:
+            m.step = "survivor"
+            m.choices = tied
+            return
+        self._set_survivor(tied[0])
+
+    def _set_survivor(self, s: int) -> None:
+        m = self.merger
+        m.survivor = s
+        m.remaining = [c for c in m.corps if c != s]
+        self._next_defunct()
+
+    def _next_defunct(self) -> None:
+        m = self.merger
+        if not m.remaining:
+            self._finish_merger()
+            return
+        size = self.size
+        big = max(size[c] for c in m.remaining)
+        tied = [c for c in m.remaining if size[c] == big]
+        if len(tied) > 1:
+            m.step = "order"
+            m.choices = tied
+            self.to_act = m.maker
+            return
+        self._settle(tied[0])
+
+    def _settle(self, d: int) -> None:
+        """Pay the bonuses of defunct ``d``, then ask its holders in turn from the mergemaker."""
+        m = self.merger
+        m.remaining.remove(d)
+        m.current = d
+        n = self.n
+        order = [(m.maker + i) % n for i in range(n)]
+        held = self.held
+        m.announced = {s: held[s][d] for s in order if held[s][d]}
+        ed = self.edition
+        schedule = mergers.bonus_schedule(ed, self.tables.corps[d], self.size[d])
+        m.awards = mergers.split_bonuses(m.announced, schedule, ed.sole_holder, ed.tie_rounding)
+        for s, amount in m.awards.items():
+            self.pay(BANK, s, amount, f"shareholder bonus for {self.tables.corps[d]} (merger)")
+        m.holders = [s for s in reversed(order) if held[s][d]]
+        self._next_holder()
+
+    def _next_holder(self) -> None:
+        m = self.merger
+        if m.holders:
+            m.step = "dispose"
+            self.to_act = m.holders[-1]
+            return
+        d, s = m.current, m.survivor
+        self.board = self.board.translate(bytes.maketrans(bytes((d,)), bytes((s,))))
+        self.size[s] += self.size[d]
+        self.size[d] = 0
+        self.n_active -= 1
+        m.done.append(d)
+        m.current = -1
+        self._reprice(d)
+        self._reprice(s)
+        self._sizes_changed()
+        self._next_defunct()
+
+    def _finish_merger(self) -> None:
+        m = self.merger
+        self._absorb(m.tile, m.survivor)
+        self._reprice(m.survivor)
+        self.merger = None
+        self._to_buy()
+        self.to_act = m.maker
+
+    def _final_scoring(self, reason: str) -> None:
+        self.phase = "final scoring"
+        ed, corps = self.edition, self.tables.corps
+        for c in range(self.tables.nc):
+            if self.size[c]:
+                holdings = {s: self.held[s][c] for s in range(self.n) if self.held[s][c]}
+                schedule = mergers.bonus_schedule(ed, corps[c], self.size[c])
+                for s, amount in mergers.split_bonuses(holdings, schedule, ed.sole_holder,
+                                                       ed.tie_rounding).items():
+                    self.pay(BANK, s, amount, f"shareholder bonus for {corps[c]} (end of game)")
+        for c in range(self.tables.nc):
+            for s in range(self.n):
+                k = self.held[s][c]
+                if k:
+                    if self.size[c]:
+                        self.pay(BANK, s, k * self.price[c], f"sold {k} {corps[c]} shares at the end")
+                    self.held[s][c] = 0
+                    self.bank[c] += k
+        self.phase = "over"
+        self.to_act = TERMINAL
+        self.end_reason = reason
+
+    # --- results and views ------------------------------------------------------------------
+    def outcome(self) -> Outcome | None:
+        if self.to_act != TERMINAL:
+            return None
+        scores = tuple(self.money)
+        best = max(scores)
+        return Outcome(scores, tuple(s for s in range(self.n) if scores[s] == best),
+                       self.end_reason)
+
+    def corporation_rows(self) -> list[dict]:
+        """Public facts of every corporation (for the table screen)."""
+        ed, t = self.edition, self.tables
+        rows = []
+        for c, name in enumerate(t.corps):
+            size = self.size[c]
+            rows.append({
+                "name": name, "tier": ed.tier_of(name), "size": size, "active": bool(size),
+                "safe": size >= ed.safe_size, "price": self.price[c],
+                "bank_shares": self.bank[c],
+                "bonuses": list(mergers.bonus_schedule(ed, name, size)) if size else [],
+            })
+        return rows
+
+    def view(self, seat: int | None) -> dict:
+        t, ed = self.tables, self.edition
+        corps = t.corps
+        lone = t.nc
+        grid = []
+        for r in range(ed.rows):
+            row = []
+            for c in range(ed.columns):
+                v = self.board[r * ed.columns + c]
+                row.append(None if v == EMPTY else "" if v == lone else corps[v])
+            grid.append(row)
+        open_money = not self.hidden
+        players = []
+        for s in range(self.n):
+            mine = open_money or s == seat
+            players.append({
+                "name": self.name(s),
+                "money": self.money[s] if mine else None,
+                "holdings": ({corps[c]: self.held[s][c] for c in range(lone) if self.held[s][c]}
+                             if mine else None),
+                "owed": 0,
+                "tiles_in_hand": len(self.hands[s]),
+                "start_tile": t.labels[self.start_tiles[s]] if self.start_tiles[s] >= 0 else None,
+            })
+        merger = None
+        m = self.merger
+        if m is not None:
+            merger = {
+                "tile": t.labels[m.tile], "mergemaker": m.maker,
+                "corporations": {corps[c]: m.sizes[c] for c in m.corps},
+                "survivor": corps[m.survivor] if m.survivor >= 0 else None,
+                "settled": [corps[c] for c in m.done],
+                "settling": corps[m.current] if m.current >= 0 else None,
+                "still_to_settle": [corps[c] for c in m.remaining],
+                "choices": [corps[c] for c in m.choices],
+                # holders announce their counts of the defunct corporation, so these are public
+                "announced_shares": ({self.name(s): k for s, k in m.announced.items()}
+                                     if m.current >= 0 else {}),
+                "bonuses_paid": ({self.name(s): k for s, k in m.awards.items()}
+                                 if m.current >= 0 else {}),
+            }
+        view = {
+            "title": "Acquire",
+            "edition": ed.name,
+            "round": self.round,
+            "rounds": None,
+            "phase": self.phase,
+            "first_player": self.first_player,
+            "to_act": self.to_act if self.to_act >= 0 else None,
+            "players": players,
+            "stocks": {corps[c]: self.price[c] for c in range(lone)},
+            "board": {
+                "columns": ed.columns, "rows": ed.rows,
+                "column_labels": [str(c + 1) for c in range(ed.columns)],
+                "row_labels": [chr(65 + r) for r in range(ed.rows)],
+                "grid": grid,
+                "corporations": self.corporation_rows(),
+                "tiles_left": len(self.pile),
+                "set_aside": [t.labels[x] for x in self.aside],
+                "hidden_money": self.hidden,
+                "end_declared_by": self.declared if self.declared >= 0 else None,
+                "end_allowed": self.end_allowed(),
+                "shares_bought_this_turn": self.bought,
+                "merger": merger,
+                "end_reason": self.end_reason or None,
+            },
+            "log_hint": self.waiting_for(),
+        }
+        if seat is not None:
+            hand = sorted(self.hands[seat])
+            view["private"] = {
+                "hand": [t.labels[x] for x in hand],
+                "hand_effects": {t.labels[x]: KIND_WORDS[self.kind(x)] for x in hand},
+                "money": self.money[seat],
+                "holdings": {corps[c]: self.held[seat][c] for c in range(lone)
+                             if self.held[seat][c]},
+            }
+        return view
+
+    # --- the log in words -------------------------------------------------------------------
+    def describe(self, a) -> str:
+        try:
+            return self._describe(a)
+        except Exception:  # a malformed action still gets a readable line
+            return type(a).__name__
+
+    def _describe(self, a) -> str:
+        who = self._who(getattr(a, "seat", None))
+        corps = self.tables.corps
+        if isinstance(a, DrawStartTile):
+            return f"{who} draws {a.tile} for the first-player draw; it goes on the board"
+        if isinstance(a, DrawTile):
+            return f"{who} draws {a.tile}"
+        if isinstance(a, PlaceTile):
+            t = self.tables.index[a.tile]
+            kind = self.kind(t)
+            around = self.touching(t)
+            if kind == FOUND:
+                return f"{who} places {a.tile}, founding a corporation"
+            if kind == GROW:
+                return f"{who} places {a.tile}, growing {corps[around[0]]}"
+            if kind == MERGE:
+                parts = [f"{corps[c]} ({self.size[c]})" for c in around]
+                return f"{who} places {a.tile}, merging {', '.join(parts)}"
+            return f"{who} places {a.tile}"
+        if isinstance(a, FoundCorporation):
+            c = self.tables.corp_index[a.corporation]
+            share = "and takes the founder's share" if self.bank[c] else \
+                "(no founder's share is left)"
+            return f"{who} founds {a.corporation} {share}"
+        if isinstance(a, ChooseSurvivor):
+            return f"{who} chooses {a.corporation} to survive the merger"
+        if isinstance(a, ChooseNextDefunct):
+            return f"{who} settles {a.corporation} next"
+        if isinstance(a, DisposeShares):
+            m = self.merger
+            d = self.tables.corp_index[a.corporation]
+            keep = self.held[a.seat][d] - a.sell - a.trade
+            bits = []
+            if a.sell:
+                bits.append(f"sells {a.sell} for {_money(a.sell * self.price[d])}")
+            if a.trade:
+                bits.append(f"trades {a.trade} for {a.trade // 2} {corps[m.survivor]}")
+            if keep or not bits:
+                bits.append(f"keeps {keep}")
+            return f"{who}, with {a.corporation} shares: " + ", ".join(bits)
+        if isinstance(a, BuyShare):
+            c = self.tables.corp_index[a.corporation]
+            return f"{who} buys a {a.corporation} share for {_money(self.price[c])}"
+        if isinstance(a, DeclareEnd):
+            return f"{who} declares the end of the game"
+        if isinstance(a, EndTurn):
+            text = f"{who} ends the turn"
+            if self.declared >= 0:
+                return text + "; the game is scored"
+            dead = [self.tables.labels[t] for t in sorted(self.hands[a.seat])
+                    if self.kind(t) == DEAD]
+            if dead:
+                text += f" and sets aside {', '.join(dead)} (unplayable)"
+            return text
+        return type(a).__name__
+
+    def describe_hidden(self, a) -> str:
+        return f"{self._who(a.seat)} draws a tile"
+
+
+_DOING = {
+    DrawStartTile: lambda a: f"draw {a.tile}",
+    DrawTile: lambda a: f"draw {a.tile}",
+    PlaceTile: lambda a: f"place {a.tile}",
+    FoundCorporation: lambda a: f"found {a.corporation}",
+    ChooseSurvivor: lambda a: f"choose {a.corporation} to survive",
+    ChooseNextDefunct: lambda a: f"settle {a.corporation} next",
+    DisposeShares: lambda a: f"dispose of {a.corporation} shares",
+    BuyShare: lambda a: f"buy a {a.corporation} share",
+    DeclareEnd: lambda a: "declare the end of the game",
+    EndTurn: lambda a: "end the turn",
+}
+
+_HANDLERS = {
+    DrawStartTile: AcquireState._do_start_tile,
+    DrawTile: AcquireState._do_draw,
+    PlaceTile: AcquireState._do_place,
+    FoundCorporation: AcquireState._do_found,
+    ChooseSurvivor: AcquireState._do_survivor,
+    ChooseNextDefunct: AcquireState._do_next_defunct,
+    DisposeShares: AcquireState._do_dispose,
+    BuyShare: AcquireState._do_buy,
+    DeclareEnd: AcquireState._do_declare,
+    EndTurn: AcquireState._do_end_turn,
+}
+assert set(_HANDLERS) == set(ACTION_TYPES)
