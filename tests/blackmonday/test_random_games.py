@@ -16,7 +16,7 @@ OPTION_SETS = [
     {},
     {"five_hundred_shares": True},
     {"crash_within_limit": False, "restart_counts_as_change": False, "allow_same_price": True,
-     "first_player": 1, "copies": 3},
+     "first_player": 1},
 ]
 
 
@@ -30,6 +30,12 @@ def test_random_games_keep_every_promise(players, options):
         state = match.state
         assert state.phase == "over" and state.deck_number == 2
         assert match.outcome().scores == tuple(state.worth(p) for p in range(players))
+
+
+def test_a_bigger_deck_plays_through_too():
+    match = check_random_game("black-monday", 3, 5, {"copies": 3},
+                              public_view_check=public_view_check, invariant=invariant, undo_every=23)
+    assert match.state.deck_number == 2 and match.is_over()
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
