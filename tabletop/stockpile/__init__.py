@@ -1,0 +1,80 @@
+"""Stockpile (Nauvoo Games, 2015) for 2 to 5 players, with the expert board and the investors.
+
+``TITLE`` is what the registry loads. Options (all optional):
+
+- ``expert_board`` (bool): every company on its own track (the back of the board).
+- ``investors`` (bool): the ten investors; each player keeps one of two (two of four with 2 players).
+- ``first_player`` (seat, default 0): who holds the first-player marker in round 1.
+- ``rules_file`` (path to a ``.toml`` or ``.json`` file) or ``rules_data`` (a mapping): the rules
+  data entries that differ from the defaults in ``tabletop.stockpile.data``; see docs/stockpile.md.
+  The merged data is stored in the match options as ``rules_data``, so a saved match replays
+  with the data it was played with.
+"""
+from __future__ import annotations
+
+import argparse
+from typing import Any, Mapping, Sequence
+
+from ..core import Title
+from ..errors import OptionsError
+from .actions import ACTION_TYPES
+from .data import COMPANIES, FORECASTS, INVESTORS, load_rules_file, merge_rules
+from .rules import StockpileState
+
+__all__ = ["TITLE", "StockpileTitle", "StockpileState", "COMPANIES", "FORECASTS", "INVESTORS"]
+
+_OPTIONS = ("expert_board", "investors", "first_player", "rules_file", "rules_data")
+
+
+class StockpileTitle(Title):
+    name = "stockpile"
+    display_name = "Stockpile"
+    min_players = 2
+    max_players = 5
+    state_class = StockpileState
+    action_types = ACTION_TYPES
+
+    def normalize_options(self, options: Mapping[str, Any], n_players: int) -> dict:
+        unknown = sorted(set(options) - set(_OPTIONS))
+        if unknown:
+            raise OptionsError(f"Stockpile has no option {', '.join(map(repr, unknown))} "
+                               f"(its options are {', '.join(_OPTIONS)}).")
+        out = {}
+        for key in ("expert_board", "investors"):
+            value = options.get(key, False)
+            if not isinstance(value, bool):
+                raise OptionsError(f"The Stockpile option '{key}' is true or false, not {value!r}.")
+            out[key] = value
+        first = options.get("first_player", 0)
+        if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < n_players:
+            raise OptionsError(f"The first player must be a seat from 0 to {n_players - 1}, not {first!r}.")
+        out["first_player"] = first
+        if options.get("rules_file") is not None and options.get("rules_data") is not None:
+            raise OptionsError("Give the Stockpile rules data either as a file (rules_file) or as "
+                               "data (rules_data), not both.")
+        overrides = options.get("rules_data")
+        if options.get("rules_file") is not None:
+            overrides = load_rules_file(options["rules_file"])
+        out["rules_data"] = merge_rules(overrides)
+        return out
+
+    def cli_options(self, argv: Sequence[str]) -> dict:
+        parser = argparse.ArgumentParser(prog="tabletop simulate stockpile", add_help=False,
+                                         exit_on_error=False)
+        parser.add_argument("--expert-board", action="store_true")
+        parser.add_argument("--investors", action="store_true")
+        parser.add_argument("--rules", metavar="FILE")
+        try:
+            args, rest = parser.parse_known_args(list(argv))
+        except argparse.ArgumentError as exc:
+            raise OptionsError(f"Stockpile: {exc}") from exc
+        if rest:
+            raise OptionsError(f"Stockpile has no option {' '.join(rest)} "
+                               f"(it has --expert-board, --investors and --rules FILE).")
+        options: dict = {"expert_board": args.expert_board, "investors": args.investors}
+        if args.rules:
+            options["rules_data"] = load_rules_file(args.rules)
+        return options
+
+
+TITLE = StockpileTitle()

@@ -1,0 +1,187 @@
+"""Action phase (Boom/Bust), selling (including half of a split card) and the movement phase
+(forecasts, splits, bankruptcy, dividends with partial reveal)."""
+import pytest
+
+from tabletop.core import BANK
+from tabletop.errors import IllegalAction, MalformedAction, NotYourTurn
+from tabletop.stockpile import actions as A
+from tabletop.stockpile import rules as R
+from tabletop.stockpile.data import COMPANIES
+
+from .table import (AUTO, BANK_, COSMIC, EPIC, FEE1, LABS, STEEL, Table, at_auction, bare_state,
+                    refused)
+
+E, C = COMPANIES.index(EPIC), COMPANIES.index(COSMIC)
+
+
+def at_action():
+    t = at_auction()
+    t.bid("Alice", 2, 0).bid("Bob", 0, 0).bid("Carol", 1, 0)   # Alice: Boom; Carol: Bust
+    assert t.s.phase == "action"
+    return t
+
+
+# --- action phase -------------------------------------------------------------------------------
+
+def test_boom_raises_two_and_bust_lowers_two_in_turn_order():
+    t = at_action()
+    refused(t, A.PlayActionCard(2, "Bust", COSMIC), NotYourTurn, "Alice is to play action cards")
+    refused(t, A.Pass(0), IllegalAction, "must first play every Boom and Bust card")
+    refused(t, A.PlayActionCard(0, "Bust", COSMIC), IllegalAction, "Alice has no Bust card")
+    refused(t, A.PlayActionCard(0, FEE1, COSMIC), IllegalAction, "not an action card")
+    refused(t, A.PlayActionCard(0, "Boom", "Acme"), MalformedAction, "not a Stockpile company")
+    t.do(A.PlayActionCard(0, "Boom", EPIC))
+    assert t.value(EPIC) == 7 and t.s.actor == 2          # Bob has no action card: skipped
+    t.do(A.PlayActionCard(2, "Bust", COSMIC))
+    assert t.value(COSMIC) == 3 and t.s.phase == "selling"
+    assert t.m.view()["board"]["discard"] == 4            # two fees and two action cards
+
+
+def test_a_boom_can_split_a_stock():
+    t = Table().start(EPIC, COSMIC, BANK_)
+    t.quiet_round((LABS, "+1"), (EPIC, "+4"), (AUTO, "+2"), (STEEL, "-2"), (COSMIC, "-3"))
+    assert t.value(EPIC) == 9
+    t.info((LABS, "+1"), (AUTO, "+2"), (STEEL, "$$"), open=(BANK_, "-2"))
+    t.face_up("Boom", EPIC, EPIC)
+    t.quiet_to(R.BID)
+    t.result(("Bob", 0), ("Carol", 0), ("Alice", 0))
+    held = t.private("Alice")["portfolio"][EPIC]            # her starting Epic and the ones she took
+    t.do(A.PlayActionCard(1, "Boom", EPIC))                 # 9 -> 10 -> split -> 6
+    assert t.value(EPIC) == 6
+    assert t.private("Alice")["split_portfolio"] == {EPIC: held}
+    assert EPIC not in t.private("Alice")["portfolio"]
+
+
+def test_a_bust_can_bankrupt_a_stock():
+    t = Table().start(EPIC, COSMIC, BANK_)
+    t.quiet_round((LABS, "+1"), (COSMIC, "-3"), (AUTO, "+2"), (STEEL, "-2"), (EPIC, "+4"))
+    assert t.value(COSMIC) == 2
+    t.info((LABS, "+1"), (AUTO, "+2"), (STEEL, "$$"), open=(BANK_, "-2"))
+    t.face_up("Bust", EPIC, EPIC)
+    t.quiet_to(R.BID)
+    t.result(("Carol", 0), ("Alice", 0), ("Bob", 0))
+    t.do(A.PlayActionCard(2, "Bust", COSMIC))               # 2 -> 1 -> bankrupt -> 5
+    assert t.value(COSMIC) == 5
+    assert COSMIC not in t.private("Bob")["portfolio"]      # Bob's starting Cosmic is gone
+
+
+# --- selling --------------------------------------------------------------------------------------
+
+def test_selling_at_the_current_value_in_turn_order():
+    t = at_action()
+    t.do(A.PlayActionCard(0, "Boom", EPIC), A.PlayActionCard(2, "Bust", COSMIC))
+    refused(t, A.SellStock(1, AUTO, False), NotYourTurn, "Alice is selling")
+    refused(t, A.SellStock(0, AUTO, False), IllegalAction, "Alice cannot sell American Automotive: Alice has no regular")
+    t.sell("Alice", EPIC)                                      # Epic is at 7
+    assert t.money("Alice") == 20_000 - 2_000 + 7_000
+    t.pass_("Alice")
+    t.sell("Bob", EPIC).sell("Bob", AUTO).pass_("Bob")
+    assert t.money("Bob") == 20_000 + 7_000 + 5_000
+    t.pass_("Carol")
+    assert t.s.phase == "movement"
+
+
+def test_split_cards_sell_for_double_or_half_of_one_for_the_value():
+    s = bare_state()
+    while s.step != R.SELL:  # play quietly to the first selling phase
+        s.apply(s.sample_chance(__import__("random").Random(1)) if s.current_player() < 0 else s.legal_actions()[0])
+    seat = s.actor
+    s.split[seat][E] = 2
+    s.pos[E] = 5                                      # Epic at 6
+    before = s.money[seat]
+    s.apply(A.SellHalfSplit(seat, EPIC))              # one share of a split card: 1 x value
+    assert s.money[seat] == before + 6_000 and s.split[seat][E] == 1 and s.reg[seat][E] >= 1
+    s.apply(A.SellStock(seat, EPIC, True))            # a whole split card: 2 x value
+    assert s.money[seat] == before + 18_000 and s.split[seat][E] == 0
+    with pytest.raises(IllegalAction, match="has none"):
+        s.apply(A.SellHalfSplit(seat, EPIC))
+    with pytest.raises(IllegalAction, match="cannot sell a split Epic Electric card"):
+        s.apply(A.SellStock(seat, EPIC, True))
+
+
+# --- movement ---------------------------------------------------------------------------------------
+
+def test_epic_electric_at_9_with_plus_4_splits_and_ends_at_8():
+    """Seed 000 / 003: Epic Electric at 9, paired with +4: two steps reach the split space,
+    the value restarts at 6 and moves the last two steps to 8."""
+    t = Table().start(EPIC, COSMIC, BANK_)
+    t.quiet_round((LABS, "+1"), (EPIC, "+4"), (AUTO, "+2"), (STEEL, "-2"), (COSMIC, "-3"))
+    assert t.value(EPIC) == 9
+    t.quiet_to(R.SELL, (LABS, "+1"), (AUTO, "+2"), (EPIC, "+4"), (STEEL, "-2"))
+    held = [t.s.reg[p][E] for p in range(3)]
+    t.quiet_round((COSMIC, "-3"))
+    assert t.value(EPIC) == 8
+    # every Epic card held went to the split portfolio
+    assert [t.s.split[p][E] for p in range(3)] == held and [t.s.reg[p][E] for p in range(3)] == [0, 0, 0]
+
+
+def test_a_split_pays_10000_per_card_already_split_and_they_stay_split():
+    s = bare_state()
+    s.pos[E] = 8                                       # Epic at 9
+    s.split[0][E], s.reg[0][E] = 1, 2                  # Alice: one split card, two regular
+    s.reg[1][E] = 1
+    s.move(E, 4)
+    assert s.value(E) == 8
+    assert s.money[0] == 20_000 + 10_000 and s.money[1] == 20_000
+    assert (s.split[0][E], s.reg[0][E], s.split[1][E], s.reg[1][E]) == (3, 0, 1, 0)
+    assert s.payments[-1].reason == "Epic Electric split: bonus for split cards"
+    s.pos[E] = 9
+    s.move(E, 1)                                       # a second split in the same round pays again
+    assert s.money[0] == 20_000 + 10_000 + 30_000 and s.money[1] == 30_000 and s.value(E) == 6
+
+
+def test_bankruptcy_discards_every_card_even_split_and_resets_to_5():
+    s = bare_state()
+    s.pos[C] = 1                                        # Cosmic at 2
+    s.reg[0][C], s.split[1][C] = 3, 2
+    s.move(C, -3)                                       # 2 -> 1 -> bankrupt; the last step is lost
+    assert s.value(C) == 5
+    assert s.reg[0][C] == s.split[1][C] == 0
+    assert s.discard[C] == 5
+
+
+def test_movement_order_players_from_the_first_then_face_up_then_face_down():
+    t = at_action()
+    t.do(A.PlayActionCard(0, "Boom", LABS), A.PlayActionCard(2, "Bust", LABS))
+    t.pass_all(R.SELL)
+    # Alice's Epic +4 and Bob's Automotive +2 are applied, then Carol's Steel $$ waits for reveals
+    view = t.m.view()
+    assert [p["from"] for p in view["board"]["revealed_pairs"]] == ["Alice", "Bob", "Carol"]
+    assert view["stocks"][EPIC] == 9 and view["stocks"][AUTO] == 7
+    assert view["board"]["dividend"] == {"company": STEEL, "per_card": 2_000}
+    t.collect_all()
+    assert view["stocks"][LABS] == 5 and t.value(LABS) == 6            # face-up Labs +1
+    assert t.s.step == R.REVEAL and t.m.view()["board"]["face_down_pairs"] == 2
+    refused(t, A.RevealPair(1, COSMIC, "-3"), IllegalAction, "Face-down pair 1 (index 0) is the one")
+    refused(t, A.RevealPair(0, COSMIC, "+4"), IllegalAction, "+4 forecast card is already dealt")
+    t.do(A.RevealPair(0, COSMIC, "-3"))
+    # the last face-down pair is what is left: Bank -2, turned over without an entry
+    assert t.value(COSMIC) == 2 and t.value(BANK_) == 3 and t.s.round == 2
+    assert t.m.describe_log()[-1] == "Face-down pair 1 is turned over: Cosmic Computers -3"
+
+
+def test_a_dividend_pays_2000_a_card_4000_a_split_card_for_the_cards_revealed():
+    t = at_action()
+    t.do(A.PlayActionCard(0, "Boom", LABS), A.PlayActionCard(2, "Bust", LABS))
+    t.pass_all(R.SELL)
+    assert t.s.div[0] == COMPANIES.index(STEEL)
+    seat = t.s.actor
+    # nobody holds Steel here; arrange nothing, just check the refusal and the zero reveal
+    refused(t, A.CollectDividend(seat, STEEL, 1, 0), IllegalAction, "does not hold that many")
+    refused(t, A.CollectDividend(seat, EPIC, 0, 0), IllegalAction, "paid by Stanford Steel")
+    refused(t, A.CollectDividend(seat, STEEL, -1, 0), MalformedAction)
+    assert t.m.legal_actions() == [A.CollectDividend(seat, STEEL, 0, 0)]
+
+
+def test_partial_reveal_each_player_chooses_how_many_cards_to_show():
+    s = bare_state()
+    s.reg[0][E], s.split[0][E], s.reg[2][E] = 3, 1, 2
+    s._start_dividend(E, 2_000, "forecast")
+    s.plan, s.plan_i = [], 0
+    legal = s.legal_actions()
+    assert len(legal) == 4 * 2                       # 0..3 regular x 0..1 split
+    s.apply(A.CollectDividend(0, EPIC, 2, 1))        # Alice shows 2 of 3 regular and her split card
+    assert s.money[0] == 20_000 + 2 * 2_000 + 4_000
+    s.apply(A.CollectDividend(1, EPIC, 0, 0))
+    s.apply(A.CollectDividend(2, EPIC, 0, 0))        # Carol prefers to keep her holding secret
+    assert s.money[2] == 20_000
