@@ -16,7 +16,22 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--players", type=int, required=True)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
+    srv = sub.add_parser("serve", help="start the table-companion dashboards (Voila) in a browser")
+    srv.add_argument("--port", type=int, default=8866, help="port to listen on (default 8866)")
+    srv.add_argument("--host", default="127.0.0.1",
+                     help="address to listen on; 0.0.0.0 lets tablets on the local network connect "
+                          "(their address is printed)")
+    srv.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    srv.add_argument("--home", default=None, help="folder for saved matches (default: $TABLETOP_HOME "
+                                                 "or the user data folder)")
+    srv.add_argument("--no-preheat", action="store_true", help="start each page's kernel on request")
     args, rest = parser.parse_known_args(argv)
+    if args.command == "serve":
+        if rest:
+            parser.error(f"unrecognized arguments: {' '.join(rest)}")
+        from .serve import serve
+        return serve(port=args.port, host=args.host, open_browser=not args.no_browser,
+                     preheat=not args.no_preheat, home=args.home)
     try:
         if args.command == "simulate":
             from .simulate import simulate

@@ -223,7 +223,7 @@ class FakeState(State):
         if isinstance(action, Sell):
             return f"{self.name(action.seat)} sells {action.stock} for ${self.values[action.stock]}"
         if isinstance(action, UseDeal):
-            return f"{self.name(action.seat)} uses a secret deal"
+            return f"{self.name(action.seat)} uses their deal"
         return f"{self.name(action.seat)} passes"
 
     def describe_hidden(self, action):

@@ -1,0 +1,165 @@
+"""The tracker, clicked through like a table would: every title's game ends exactly where the
+engine alone ends; the shared screen never holds a secret; errors change nothing."""
+import pytest
+
+from tabletop import CHANCE, Match
+from tabletop.store import Store
+from tabletop.testing import snapshot
+from tabletop.widgets import Tracker
+from tabletop.widgets.actions import _compact, group_actions
+
+from .clicking import click_through, engine_alone, live_widget_text, public_secrets, same_state
+from .fake_title import Buy, DealTip, News, Pass, UseDeal
+
+PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_clicking_a_whole_fake_game_ends_exactly_where_the_engine_does(seed, home):
+    store = Store()
+    saved = store.create(Match("fakemarket", PLAYERS[:3], {"rounds": 3}))
+    tracker = Tracker(saved)
+    click_through(tracker, seed, check_secrets_every=1, undo_every=5)
+    alone = engine_alone("fakemarket", PLAYERS[:3], {"rounds": 3}, seed)
+    assert same_state(tracker.match, alone)
+    assert same_state(store.open(saved.id).match, alone)       # and every entry was saved
+    assert "Game over" in tracker.header.value
+
+
+def deal_all(tracker, tips=("Apple up", "Berry down", "secret deal")):
+    for seat, tip in enumerate(tips):
+        tracker.gate_button.click()
+        assert tracker.private.seat == seat
+        assert tracker.private.actions.pick(DealTip(seat, tip))
+
+
+def test_the_privacy_gate_shows_secrets_only_inside_the_open_panel():
+    tracker = Tracker(Match("fakemarket", PLAYERS[:3]))
+    assert "Pass the device to Ann" in tracker.panel.prompt.value
+    deal_all(tracker)
+    assert tracker.private is None and tracker.public.layout.display is None
+    assert "panel is closed" in tracker.notice.value
+    text = live_widget_text()
+    for secret in ("Apple up", "Berry down", "secret deal"):
+        assert secret not in text
+    tracker.seat_buttons[1].click()            # Bob looks at his tip
+    assert "Berry down" in tracker.private.secrets.value
+    assert tracker.public.layout.display == "none"
+    tracker.private.close_button.click()
+    assert "Berry down" not in live_widget_text()   # closed, not just hidden
+
+
+def test_a_choice_that_shows_a_secret_is_made_inside_the_panel():
+    tracker = Tracker(Match("fakemarket", ["Ann", "Bob", "Cy"]))
+    deal_all(tracker, ("secret deal", "Apple up", "Apple up"))
+    assert tracker.needs_private(0)
+    assert tracker.panel.buttons() == [] and "Pass the device to Ann" in tracker.panel.prompt.value
+    tracker.gate_button.click()
+    labels = [b.description for b, _a in tracker.private.actions.buttons()]
+    assert any("deal" in label for label in labels)
+    assert tracker.private.actions.pick(UseDeal(0, "secret deal"))
+    assert tracker.private is None and tracker.match.state.money[0] == 15
+    assert "Ann uses their deal" in tracker.log.rows_box.children[0].children[0].value
+
+
+def test_buttons_come_from_legal_actions_and_are_labelled_by_describe():
+    tracker = Tracker(Match("fakemarket", ["Ann", "Bob"]))
+    deal_all(tracker, ("Apple up", "Berry up"))
+    legal = tracker.match.legal_actions()
+    offered = [a for _b, a in tracker.panel.buttons()]
+    assert offered == legal
+    labels = {a: b.description for b, a in tracker.panel.buttons()}
+    assert labels[Buy(0, "Apple")] == "Apple"         # under the heading "Ann buys … for $5"
+    assert [g.heading for g in tracker.panel.groups] == ["Ann buys … for $5", "Pass"]
+    assert "Ann</span> to act" in tracker.header.value and "Ann" in tracker.panel.prompt.value
+
+
+def test_a_refused_entry_shows_a_banner_and_changes_nothing(home):
+    saved = Store().create(Match("fakemarket", ["Ann", "Bob"]))
+    tracker = Tracker(saved)
+    deal_all(tracker, ("Apple up", "Berry up"))
+    before = snapshot(tracker.match), len(tracker.log.lines), saved.store.revision(saved.id)
+    tracker._play(Buy(1, "Apple"))            # Bob out of turn, as a stale button would
+    assert "It is Ann's turn, not Bob's" in tracker.banner.value
+    assert tracker.banner.layout.display is None
+    assert (snapshot(tracker.match), len(tracker.log.lines), saved.store.revision(saved.id)) == before
+    tracker.panel.pick(Pass(0))
+    assert tracker.banner.layout.display == "none"
+
+
+def test_undo_redo_and_back_to_here_from_the_log(home):
+    saved = Store().create(Match("fakemarket", ["Ann", "Bob"]))
+    tracker = Tracker(saved)
+    deal_all(tracker, ("Apple up", "Berry up"))
+    tracker.panel.pick(Buy(0, "Apple"))
+    tracker.panel.pick(Pass(1))
+    tracker.panel.pick(News("Apple", 2))
+    assert len(tracker.match) == 5
+    rows = tracker.log.row_buttons()
+    assert rows[0][0].startswith("5. News: Apple +2") and rows[0][2] == 4
+    assert rows[2][0].startswith("3. Ann buys Apple") and rows[2][2] == 3
+    rows[2][1].click()                        # back to here: keep entries 1-3
+    assert len(tracker.match) == 3 and len(tracker.match.undone) == 2
+    rows = tracker.log.row_buttons()
+    assert "(undone)" in rows[0][0] and rows[0][1].description == "Redo to here"
+    rows[0][1].click()                        # redo everything again
+    assert len(tracker.match) == 5
+    tracker.log.undo_button.click()
+    assert len(tracker.match) == 4 and saved.store.open(saved.id).match.undone == (News("Apple", 2),)
+    tracker.log.redo_button.click()
+    assert len(tracker.match) == 5
+    assert tracker.log.lines == tracker.match.describe_log(None)
+
+
+def test_public_chance_is_entered_on_the_shared_screen():
+    tracker = Tracker(Match("fakemarket", ["Ann", "Bob"]))
+    deal_all(tracker, ("Apple up", "Berry up"))
+    tracker.panel.pick(Pass(0))
+    tracker.panel.pick(Pass(1))
+    assert tracker.match.current_player() == CHANCE and tracker.match.state.chance_owner() is None
+    assert tracker.random_button in tracker.panel.body.children
+    groups = [g.heading for g in tracker.panel.groups]
+    assert groups == ["News: …"]
+    assert tracker.panel.pick(News("Berry", -1))
+    assert tracker.match.state.values["Berry"] == 4 and tracker.match.state.round == 2
+
+
+def test_pin_protected_panel(home):
+    store = Store()
+    saved = store.create(Match("fakemarket", ["Ann", "Bob"]))
+    store.set_pin(saved.id, 0, "2468")
+    tracker = Tracker(saved)
+    tracker.gate_button.click()
+    assert tracker.private is None and "PIN" in tracker.private_box.children[0].children[0].value
+    tracker.open_gate(0, pin="1111")
+    assert tracker.private is None and "not right" in tracker.private_box.children[0].children[0].value
+    tracker.open_gate(0, pin="2468")
+    assert tracker.private is not None and tracker.private.seat == 0
+
+
+def test_charts_load_on_demand_and_follow_play():
+    tracker = Tracker(Match("fakemarket", ["Ann", "Bob"]))
+    assert not tracker.charts.loaded
+    deal_all(tracker, ("Apple up", "Berry up"))
+    tracker.panel.pick(Buy(0, "Apple"))
+    tracker.charts.toggle.click()
+    assert tracker.charts.loaded
+    names = [t.name for t in tracker.charts.values_fig.data]
+    assert names == ["Apple", "Berry"]
+    tracker.panel.pick(Pass(1))
+    tracker.panel.pick(News("Apple", 2))
+    apple = tracker.charts.values_fig.data[0]
+    assert list(apple.x) == [1] and list(apple.y) == [7]
+    worth = {t.name: list(t.y) for t in tracker.charts.worth_fig.data}
+    assert worth["Ann"][-1] == 12 - 5 - 1 + 7          # cash after buying and the fee, plus Apple at 7
+    tracker.log.undo_button.click()
+    assert list(tracker.charts.values_fig.data[0].y) == [5]
+
+
+def test_grouping_compacts_shared_words():
+    heading, short = _compact(["Bob bids $1,000 on pile 2", "Bob bids $3,000 on pile 2"])
+    assert heading == "Bob bids … on pile 2" and short == ["$1,000", "$3,000"]
+    assert _compact(["Ann passes"]) == ("", ["Ann passes"])
+    groups = group_actions([News(s, c) for s in ("Apple", "Berry") for c in (-2, -1, 1, 2)] * 1,
+                           lambda a: f"News: {a.stock} {a.change:+d}")
+    assert [len(g.actions) for g in groups] == [8]      # 8 is small enough for one group

@@ -1,0 +1,219 @@
+"""The action panel: one big button per legal action, grouped, labelled by ``describe``.
+
+The buttons come from ``legal_actions()`` and nothing else. Actions of one kind form a group;
+a large group whose actions differ in two or more fields is split by its first varying field
+(a pile, a company), and the words every label of a group shares become its heading, so
+"Bob bids $3,000 on pile 2" shows as a button "$3,000" under "Bob bids … on pile 2".
+Buttons are pooled: an update re-labels existing buttons instead of creating new widgets.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import ipywidgets as W
+
+from tabletop.core import Action
+
+from .render import esc, humanize
+
+__all__ = ["ActionGroup", "group_actions", "ActionPanel"]
+
+#: a group with more actions than this becomes a drop-down list with one "enter" button
+MAX_BUTTONS_PER_GROUP = 48
+#: a group with more actions than this is split by its first varying field
+SPLIT_ABOVE = 10
+
+
+@dataclass
+class ActionGroup:
+    heading: str
+    actions: list[Action]
+    labels: list[str]
+
+
+def _varying_fields(actions: Sequence[Action]) -> list[str]:
+    names = [f.name for f in dataclasses.fields(actions[0]) if f.name != "seat"]
+    return [n for n in names if len({repr(getattr(a, n)) for a in actions}) > 1]
+
+
+def _compact(labels: list[str]) -> tuple[str, list[str]]:
+    """Common leading and trailing words of ``labels`` -> (heading, shortened labels)."""
+    if len(labels) < 2:
+        return "", labels
+    words = [lb.split(" ") for lb in labels]
+    shortest = min(len(w) for w in words)
+    pre = 0
+    while pre < shortest - 1 and all(w[pre] == words[0][pre] for w in words):
+        pre += 1
+    suf = 0
+    while suf < shortest - pre - 1 and all(w[-1 - suf] == words[0][-1 - suf] for w in words):
+        suf += 1
+    if pre == 0 and suf == 0:
+        return "", labels
+    short = [" ".join(w[pre:len(w) - suf]) for w in words]
+    if any(not s for s in short) or len(set(short)) < len(short):
+        return "", labels
+    head = " ".join(words[0][:pre])
+    tail = " ".join(words[0][len(words[0]) - suf:]) if suf else ""
+    heading = (head + (" …" if tail or short else "") + (" " + tail if tail else "")).strip()
+    return heading, short
+
+
+def group_actions(actions: Sequence[Action], describe: Callable[[Action], str]) -> list[ActionGroup]:
+    """Group ``actions`` (kept in their legal order) for the panel."""
+    by_kind: dict[str, list[Action]] = {}
+    for a in actions:
+        by_kind.setdefault(type(a).__name__, []).append(a)
+    groups: list[ActionGroup] = []
+    for kind, acts in by_kind.items():
+        parts = [acts]
+        if len(acts) > SPLIT_ABOVE:
+            varying = _varying_fields(acts)
+            if len(varying) >= 2:
+                split: dict[str, list[Action]] = {}
+                for a in acts:
+                    split.setdefault(repr(getattr(a, varying[0])), []).append(a)
+                parts = list(split.values())
+        for part in parts:
+            labels = [describe(a) for a in part]
+            heading, short = _compact(labels)
+            groups.append(ActionGroup(heading or humanize(kind), part, short))
+    return groups
+
+
+class ActionPanel:
+    """A prompt and the grouped buttons; ``on_pick(action)`` is called when one is clicked."""
+
+    def __init__(self, on_pick: Callable[[Action], None], css_class: str = "tt-actions"):
+        self.on_pick = on_pick
+        self.prompt = W.HTML()
+        self.body = W.VBox()
+        self.body.add_class("tt-groups")
+        self.widget = W.VBox([self.prompt, self.body])
+        self.widget.add_class(css_class)
+        self._buttons: list[W.Button] = []
+        self._button_actions: list[Action | None] = []
+        self._rows: list[tuple[W.HTML, W.Box]] = []
+        self._pickers: list[tuple[W.Dropdown, W.Button]] = []
+        self._picker_actions: list[list[Action]] = []
+        self.groups: list[ActionGroup] = []
+        self._active_pickers = 0
+
+    # --- building blocks (pooled) ----------------------------------------------------------
+    def _button(self, i: int) -> W.Button:
+        while len(self._buttons) <= i:
+            k = len(self._buttons)
+            b = W.Button()
+            b.add_class("tt-btn")
+            b.add_class("tt-act")
+            b.on_click(lambda _b, k=k: self._clicked(k))
+            self._buttons.append(b)
+            self._button_actions.append(None)
+        return self._buttons[i]
+
+    def _row(self, i: int) -> tuple[W.HTML, W.Box]:
+        while len(self._rows) <= i:
+            head = W.HTML()
+            head.add_class("tt-group-head")
+            box = W.Box()
+            box.add_class("tt-wrap")
+            self._rows.append((head, box))
+        return self._rows[i]
+
+    def _picker(self, i: int) -> tuple[W.Dropdown, W.Button]:
+        while len(self._pickers) <= i:
+            k = len(self._pickers)
+            dd = W.Dropdown()
+            dd.add_class("tt-picker")
+            go = W.Button(description="Enter")
+            go.add_class("tt-btn")
+            go.add_class("tt-primary")
+            go.on_click(lambda _b, k=k: self._picked(k))
+            self._pickers.append((dd, go))
+            self._picker_actions.append([])
+        return self._pickers[i]
+
+    def _clicked(self, k: int) -> None:
+        action = self._button_actions[k]
+        if action is not None:
+            self.on_pick(action)
+
+    def _picked(self, k: int) -> None:
+        dd, _ = self._pickers[k]
+        if dd.value is not None:
+            self.on_pick(self._picker_actions[k][dd.value])
+
+    # --- showing ---------------------------------------------------------------------------
+    def show(self, prompt_html: str, actions: Sequence[Action], describe: Callable[[Action], str],
+             extra: Sequence[W.Widget] = ()) -> None:
+        """Show ``actions`` grouped, under ``prompt_html``; ``extra`` widgets go last."""
+        self.prompt.value = prompt_html
+        self.groups = group_actions(actions, describe) if actions else []
+        children: list[W.Widget] = []
+        n_button = n_picker = 0
+        for gi, group in enumerate(self.groups):
+            head, box = self._row(gi)
+            head.value = f"<b>{esc(group.heading)}</b>"
+            if len(group.actions) > MAX_BUTTONS_PER_GROUP:
+                dd, go = self._picker(n_picker)
+                dd.options = [(label, j) for j, label in enumerate(group.labels)]
+                dd.value = 0
+                self._picker_actions[n_picker] = list(group.actions)
+                box.children = (dd, go)
+                n_picker += 1
+            else:
+                row = []
+                for action, label in zip(group.actions, group.labels):
+                    b = self._button(n_button)
+                    if b.description != label:
+                        b.description = label
+                    self._button_actions[n_button] = action
+                    row.append(b)
+                    n_button += 1
+                if tuple(row) != box.children:
+                    box.children = tuple(row)
+            children.extend((head, box))
+        for k in range(n_button, len(self._button_actions)):
+            self._button_actions[k] = None
+        self._active_pickers = n_picker
+        children.extend(extra)
+        if tuple(children) != self.body.children:
+            self.body.children = tuple(children)
+
+    def clear(self, prompt_html: str = "", extra: Sequence[W.Widget] = ()) -> None:
+        self.show(prompt_html, (), lambda a: "", extra)
+
+    def buttons(self) -> list[tuple[W.Button, Action]]:
+        """The visible buttons and their actions (for tests and keyboard drivers)."""
+        return [(b, a) for b, a in zip(self._buttons, self._button_actions) if a is not None]
+
+    def pick(self, action: Action) -> bool:
+        """Click the control that enters ``action``; False when it is not offered."""
+        for b, a in self.buttons():
+            if a == action:
+                b.click()
+                return True
+        for k in range(self._active_pickers):
+            acts = self._picker_actions[k]
+            if action in acts:
+                dd, go = self._pickers[k]
+                dd.value = acts.index(action)
+                go.click()
+                return True
+        return False
+
+    def close(self) -> None:
+        """Close every widget of the panel (removes them from the page entirely)."""
+        for b in self._buttons:
+            b.close()
+        for head, box in self._rows:
+            head.close()
+            box.close()
+        for dd, go in self._pickers:
+            dd.close()
+            go.close()
+        self.prompt.close()
+        self.body.close()
+        self.widget.close()

@@ -1,0 +1,127 @@
+"""Live charts: stock values and each player's public net worth, by round.
+
+plotly is imported only when the charts are first shown, so the tracker appears as fast as
+a page without plotly. Series come from the match's value marks and from public views, so
+the charts never show a secret.
+"""
+from __future__ import annotations
+
+from typing import Callable, Mapping
+
+import ipywidgets as W
+
+from tabletop.match import Match
+
+__all__ = ["value_series", "NetWorthSeries", "ChartsPanel"]
+
+
+def value_series(state) -> dict[str, tuple[list[int], list[int]]]:
+    """stock -> (rounds, value at the end of that round, as far as played)."""
+    last: dict[str, dict[int, int]] = {}
+    for mark in state.value_marks:
+        last.setdefault(mark.stock, {})[int(mark.round or 0)] = mark.value
+    out = {}
+    for stock, by_round in last.items():
+        rounds = sorted(by_round)
+        out[stock] = (rounds, [by_round[r] for r in rounds])
+    return out
+
+
+class NetWorthSeries:
+    """Each seat's public net worth at the end of each round (the current round: as now)."""
+
+    def __init__(self, worth: Callable[[Mapping, int], int | None]):
+        self.worth = worth
+        self.by_round: dict[int, list[int | None]] = {}
+
+    def _point(self, state) -> list[int | None]:
+        view = state.view(None)
+        return [self.worth(view, s) for s in range(state.n)]
+
+    def rebuild(self, match: Match) -> None:
+        """From the whole log (once, when the charts are first shown)."""
+        self.by_round = {}
+        state = match.title.new_state(match.game)
+        self.by_round[int(state.round or 0)] = self._point(state)
+        for action in match.log:
+            state.apply(action)
+            self.by_round[int(state.round or 0)] = self._point(state)
+
+    def update(self, state) -> None:
+        """After any change: drop rounds after the current one, refresh the current one."""
+        rnd = int(state.round or 0)
+        for r in [r for r in self.by_round if r > rnd]:
+            del self.by_round[r]
+        self.by_round[rnd] = self._point(state)
+
+    def series(self, names) -> dict[str, tuple[list[int], list[int | None]]]:
+        rounds = sorted(self.by_round)
+        return {name: (rounds, [self.by_round[r][s] for r in rounds]) for s, name in enumerate(names)}
+
+
+class ChartsPanel:
+    """A "Show charts" button; once pressed, two plotly FigureWidgets kept live."""
+
+    def __init__(self, match_getter: Callable[[], Match], worth: Callable[[Mapping, int], int | None]):
+        self._match = match_getter
+        self.worth = NetWorthSeries(worth)
+        self.toggle = W.Button(description="Show charts")
+        self.toggle.add_class("tt-btn")
+        self.toggle.on_click(lambda _b: self._flip() if self.loaded else self.show())
+        self._hidden = False
+        self.box = W.VBox()
+        self.widget = W.VBox([self.toggle, self.box])
+        self.widget.add_class("tt-card")
+        self.widget.add_class("tt-charts")
+        self.values_fig = None
+        self.worth_fig = None
+
+    @property
+    def loaded(self) -> bool:
+        return self.values_fig is not None
+
+    def show(self) -> None:
+        if not self.loaded:
+            import plotly.graph_objects as go
+            match = self._match()
+            self.worth.rebuild(match)
+            layout = dict(height=320, margin=dict(l=40, r=10, t=40, b=40), legend=dict(orientation="h"),
+                          xaxis=dict(title="round", dtick=1), template="plotly_white")
+            self.values_fig = go.FigureWidget(layout=dict(layout, title="Stock values by round"))
+            self.worth_fig = go.FigureWidget(layout=dict(layout, title="Net worth by round (public)"))
+            self.box.children = (self.values_fig, self.worth_fig)
+            self.toggle.description = "Hide charts"
+            self.refresh(rebuilt=True)
+
+    def _flip(self) -> None:
+        if not self.loaded:
+            return
+        self._hidden = not self._hidden
+        self.box.layout.display = "none" if self._hidden else None
+        self.toggle.description = "Show charts" if self._hidden else "Hide charts"
+
+    def refresh(self, rebuilt: bool = False) -> None:
+        if not self.loaded:
+            return
+        match = self._match()
+        if not rebuilt:
+            self.worth.update(match.state)
+        _set_lines(self.values_fig, value_series(match.state))
+        _set_lines(self.worth_fig, self.worth.series(match.game.players))
+
+    def close(self) -> None:
+        for fig in (self.values_fig, self.worth_fig):
+            if fig is not None:
+                fig.close()
+
+
+def _set_lines(fig, series: dict) -> None:
+    names = list(series)
+    with fig.batch_update():
+        if [t.name for t in fig.data] != names:
+            fig.data = ()
+            for name in names:
+                fig.add_scatter(name=name, mode="lines+markers")
+        for trace, name in zip(fig.data, names):
+            x, y = series[name]
+            trace.x, trace.y = list(x), list(y)

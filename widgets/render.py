@@ -1,0 +1,202 @@
+"""HTML for the parts of a view: header, players, stocks, a generic board, a private panel.
+
+Pure functions from JSON-ready views to HTML strings (every value escaped). One HTML widget
+per part keeps an update to a single message; title-specific boards live in ``boards``.
+"""
+from __future__ import annotations
+
+import html
+from typing import Any, Iterable, Mapping
+
+__all__ = ["esc", "attr", "money", "header_html", "players_html", "stocks_html", "generic_html",
+           "private_html", "humanize", "string_leaves", "table_html"]
+
+
+def esc(value: Any) -> str:
+    """Text content, escaped (quotes are left as they are: text never sits in an attribute)."""
+    return html.escape(str(value), quote=False)
+
+
+def attr(value: Any) -> str:
+    """An attribute value, escaped quotes included."""
+    return html.escape(str(value), quote=True)
+
+
+def money(value: Any) -> str:
+    """$12,000 for ints; '?' for hidden (None); anything else as text."""
+    if value is None:
+        return "?"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"-${-value:,}" if value < 0 else f"${value:,}"
+    return str(value)
+
+
+def humanize(key: Any) -> str:
+    """'first_player' -> 'First player'; 'PlaceBid' -> 'Place bid'."""
+    text = str(key).replace("_", " ").replace("-", " ")
+    out = []
+    for i, ch in enumerate(text):
+        if ch.isupper() and i and (text[i - 1].islower() or text[i - 1].isdigit()):
+            out.append(" ")
+            ch = ch.lower()
+        out.append(ch)
+    text = "".join(out).strip()
+    return text[:1].upper() + text[1:]
+
+
+def _name(view: Mapping, seat: Any) -> str:
+    players = view.get("players") or []
+    if isinstance(seat, int) and 0 <= seat < len(players):
+        return str(players[seat].get("name", f"Seat {seat + 1}"))
+    return ""
+
+
+def header_html(view: Mapping, display_name: str, status: str) -> str:
+    """Title, round, phase, first player and the big 'whose turn' line."""
+    rnd = view.get("round")
+    rounds = view.get("rounds")
+    parts = [f'<span class="tt-title">{esc(display_name)}</span>']
+    if rnd:
+        parts.append(f'<span class="tt-chip">Round <b>{esc(rnd)}</b>'
+                     + (f" of {esc(rounds)}" if rounds else "") + "</span>")
+    if view.get("phase"):
+        parts.append(f'<span class="tt-chip">Phase <b>{esc(view["phase"])}</b></span>')
+    first = _name(view, view.get("first_player"))
+    if first:
+        parts.append(f'<span class="tt-chip">First player <b>{esc(first)}</b></span>')
+    return (f'<div class="tt-header"><div class="tt-chips">{"".join(parts)}</div>'
+            f'<div class="tt-status">{status}</div></div>')
+
+
+def _holdings_text(holdings: Any) -> str:
+    if holdings in (None, {}, []):
+        return '<span class="tt-dim">none</span>'
+    if isinstance(holdings, Mapping):
+        items = []
+        for k, v in holdings.items():
+            if v in (0, None, [], {}, False):
+                continue
+            if isinstance(v, Mapping):
+                inner = ", ".join(f"{esc(humanize(a))} {esc(money(b) if isinstance(b, bool) else b)}"
+                                  for a, b in v.items() if b not in (0, None, [], {}))
+                if inner:
+                    items.append(f"<b>{esc(k)}</b> ({inner})")
+            elif isinstance(v, (list, tuple)):
+                items.append(f"<b>{esc(k)}</b> {esc(', '.join(map(str, v)))}")
+            elif v is True:
+                items.append(f"<b>{esc(k)}</b>")
+            else:
+                items.append(f"<b>{esc(k)}</b> {esc(v)}")
+        return ", ".join(items) if items else '<span class="tt-dim">none</span>'
+    if isinstance(holdings, (list, tuple)):
+        return esc(", ".join(map(str, holdings))) or '<span class="tt-dim">none</span>'
+    return esc(holdings)
+
+
+_PLAYER_SKIP = {"name", "money", "holdings", "owed", "seat"}
+
+
+def players_html(view: Mapping, worth: Iterable[int | None] | None = None) -> str:
+    """Every player's public money, holdings and what they owe; the player to act is marked."""
+    players = view.get("players") or []
+    to_act, first = view.get("to_act"), view.get("first_player")
+    worth = list(worth) if worth is not None else None
+    extra_keys: list[str] = []
+    for p in players:
+        for k, v in p.items():
+            if k not in _PLAYER_SKIP and k not in extra_keys and isinstance(v, (int, str, bool)) \
+                    and not isinstance(v, float):
+                extra_keys.append(k)
+    rows = []
+    for seat, p in enumerate(players):
+        marks = []
+        if seat == to_act:
+            marks.append('<span class="tt-badge tt-turn">to act</span>')
+        if seat == first:
+            marks.append('<span class="tt-badge">first</span>')
+        owed = p.get("owed") or 0
+        owed_txt = f'<span class="tt-owed">{esc(money(owed))}</span>' if owed else '<span class="tt-dim">-</span>'
+        extra = "".join(f"<td>{esc(money(p.get(k)) if isinstance(p.get(k), bool) else p.get(k, ''))}</td>"
+                        for k in extra_keys)
+        worth_td = (f"<td>{esc(money(worth[seat]))}</td>" if worth is not None else "")
+        rows.append(
+            f'<tr class="{"tt-acting" if seat == to_act else ""}"><th>{esc(p.get("name", seat + 1))} '
+            f'{"".join(marks)}</th><td class="tt-money">{esc(money(p.get("money")))}</td>'
+            f"<td>{_holdings_text(p.get('holdings'))}</td><td>{owed_txt}</td>{extra}{worth_td}</tr>")
+    head = ("<tr><th>Player</th><th>Money</th><th>Holdings</th><th>Owes</th>"
+            + "".join(f"<th>{esc(humanize(k))}</th>" for k in extra_keys)
+            + ("<th>Net worth (public)</th>" if worth is not None else "") + "</tr>")
+    return f'<div class="tt-scroll"><table class="tt-table tt-players">{head}{"".join(rows)}</table></div>'
+
+
+def stocks_html(stocks: Mapping | None) -> str:
+    if not stocks:
+        return ""
+    cells = "".join(f'<div class="tt-stock"><div class="tt-stock-name">{esc(k)}</div>'
+                    f'<div class="tt-stock-value">{esc(money(v) if isinstance(v, bool) else v)}</div></div>'
+                    for k, v in stocks.items())
+    return f'<div class="tt-stocks">{cells}</div>'
+
+
+def table_html(rows: list[Mapping], cls: str = "tt-table") -> str:
+    keys: list[str] = []
+    for r in rows:
+        for k in r:
+            if k not in keys:
+                keys.append(k)
+    head = "".join(f"<th>{esc(humanize(k))}</th>" for k in keys)
+    body = "".join("<tr>" + "".join(f"<td>{_cell(r.get(k))}</td>" for k in keys) + "</tr>" for r in rows)
+    return f'<div class="tt-scroll"><table class="{cls}"><tr>{head}</tr>{body}</table></div>'
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return '<span class="tt-dim">-</span>'
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, (list, tuple)):
+        if all(not isinstance(v, (Mapping, list, tuple)) for v in value):
+            return esc(", ".join(map(str, value))) if value else '<span class="tt-dim">-</span>'
+        return generic_html(value)
+    if isinstance(value, Mapping):
+        return generic_html(value)
+    return esc(value)
+
+
+def generic_html(value: Any, depth: int = 0) -> str:
+    """Any JSON value as readable HTML: mappings as definition rows, lists of records as tables."""
+    if isinstance(value, Mapping):
+        if not value:
+            return '<span class="tt-dim">-</span>'
+        if depth and all(not isinstance(v, (Mapping, list, tuple)) for v in value.values()):
+            return ", ".join(f"{esc(humanize(k))}: <b>{_cell(v)}</b>" for k, v in value.items())
+        rows = "".join(f'<div class="tt-kv"><div class="tt-k">{esc(humanize(k))}</div>'
+                       f'<div class="tt-v">{generic_html(v, depth + 1)}</div></div>' for k, v in value.items())
+        return f'<div class="tt-kvs">{rows}</div>'
+    if isinstance(value, (list, tuple)):
+        if value and all(isinstance(v, Mapping) for v in value):
+            return table_html(list(value))
+        return _cell(value)
+    return _cell(value)
+
+
+def private_html(private: Any) -> str:
+    if private in (None, {}, []):
+        return '<p class="tt-dim">Nothing secret right now.</p>'
+    return generic_html(private)
+
+
+def string_leaves(value: Any, keys: bool = True) -> Iterable[str]:
+    """Every string (and number, as text) in a JSON value; mapping keys too unless ``keys=False``."""
+    if isinstance(value, Mapping):
+        for k, v in value.items():
+            if keys:
+                yield str(k)
+            yield from string_leaves(v, keys)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from string_leaves(v, keys)
+    elif value is not None and not isinstance(value, bool):
+        yield str(value)

@@ -1,0 +1,324 @@
+"""The start page: pick a title and its options, name the players in seat order (each may set
+a PIN), or resume, export, delete or import a saved match."""
+from __future__ import annotations
+
+import base64
+import datetime as _dt
+import time
+from typing import Any, Callable, Sequence
+
+import ipywidgets as W
+
+from tabletop.errors import TabletopError
+from tabletop.match import Match
+from tabletop.registry import get_title, title_names
+from tabletop.store import MatchInfo, Store, StoredMatch
+
+from .render import attr, esc, humanize
+from .style import CSS
+from .titles import title_ui
+
+__all__ = ["StartPage", "available_titles"]
+
+_extra_titles: list[str] = []
+
+
+def add_title_name(name: str) -> None:
+    """Offer a title registered outside the built-in list (a plugin) on the start page."""
+    if name not in _extra_titles:
+        _extra_titles.append(name)
+
+
+def available_titles() -> list[tuple[str, Any]]:
+    """(registry name, Title) of every title whose engine can be loaded."""
+    out = []
+    for name in title_names() + [n for n in _extra_titles if n not in title_names()]:
+        try:
+            out.append((name, get_title(name)))
+        except Exception:  # an engine not installed (or broken) is left off the list
+            continue
+    return out
+
+
+def _ago(t: float) -> str:
+    d = max(0, time.time() - t)
+    if d < 90:
+        return "just now"
+    if d < 3600:
+        return f"{int(d // 60)} min ago"
+    if d < 86400 * 2:
+        return f"{int(d // 3600)} h ago"
+    return _dt.datetime.fromtimestamp(t).strftime("%Y-%m-%d")
+
+
+def _btn(label: str, *classes: str, on_click: Callable[[], None] | None = None) -> W.Button:
+    b = W.Button(description=label)
+    b.add_class("tt-btn")
+    for c in classes:
+        b.add_class(c)
+    if on_click is not None:
+        b.on_click(lambda _b: on_click())
+    return b
+
+
+def _wrap(children: Sequence[W.Widget]) -> W.Box:
+    box = W.Box(list(children))
+    box.add_class("tt-wrap")
+    return box
+
+
+def _card(*children: W.Widget) -> W.VBox:
+    box = W.VBox(list(children))
+    box.add_class("tt-card")
+    return box
+
+
+class StartPage:
+    """``on_open(stored_match)`` is called with a new, resumed or imported match."""
+
+    MAX_LISTED = 12
+
+    def __init__(self, store: Store, on_open: Callable[[StoredMatch], None], message: str | None = None):
+        self.store, self.on_open = store, on_open
+        self.titles = available_titles()
+        self.banner = W.HTML()
+        self._set_banner(message)
+        # --- new match
+        self.title_pick = W.ToggleButtons(options=[(t.display_name, name) for name, t in self.titles])
+        self.title_pick.add_class("tt-toggle")
+        self.count_pick = W.ToggleButtons()
+        self.count_pick.add_class("tt-toggle")
+        self.names = [W.Text(placeholder=f"Seat {i + 1} name") for i in range(8)]
+        self.pins = [W.Password(placeholder="PIN (optional)") for _ in range(8)]
+        self.seat_rows = [_wrap([W.HTML(f"<b>Seat {i + 1}</b>"), self.names[i], self.pins[i]])
+                          for i in range(8)]
+        self.seats_box = W.VBox()
+        self.options_box = W.VBox()
+        self.option_widgets: dict[str, W.Widget] = {}
+        self.option_defaults: dict[str, Any] = {}
+        self.start_button = _btn("Start the match", "tt-primary", on_click=self.start)
+        new = _card(W.HTML('<div class="tt-section-title">New match</div>'),
+                    W.HTML("<b>Game</b>"), self.title_pick,
+                    W.HTML("<b>Players</b>"), self.count_pick,
+                    W.HTML('<div class="tt-dim">Names in seat order, starting from the first player. '
+                           "A PIN keeps a player's private panel for them alone.</div>"),
+                    self.seats_box,
+                    W.HTML("<b>Options</b>"), self.options_box,
+                    self.start_button)
+        if not self.titles:
+            new = _card(W.HTML('<div class="tt-section-title">New match</div>'
+                               "<p>No game engine is installed yet.</p>"))
+        # --- saved matches
+        self.saved_box = W.VBox()
+        self.show_all = False
+        self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
+                                   description="Import a match (JSON)")
+        self.upload.add_class("tt-btn")
+        self.upload.observe(self._uploaded, names="value")
+        self.export_link = W.HTML()
+        saved = _card(W.HTML('<div class="tt-section-title">Saved matches</div>'), self.saved_box,
+                      self.export_link, _wrap([self.upload]))
+        head = W.HTML('<div class="tt-header"><span class="tt-title">tabletop</span>'
+                      '<span class="tt-dim">A companion for stock-market board games at the table.</span></div>')
+        self.widget = W.VBox([W.HTML(CSS), _card(head), self.banner, saved, new])
+        self.widget.add_class("tt-app")
+        self.widget.add_class("tt-start")
+        if self.titles:
+            self.title_pick.observe(lambda _c: self._title_changed(), names="value")
+            self.count_pick.observe(lambda _c: self._count_changed(), names="value")
+            self._title_changed()
+        self.refresh_saved()
+
+    def _set_banner(self, message: str | None) -> None:
+        self.banner.value = f'<div class="tt-banner">{esc(message)}</div>' if message else ""
+
+    # --- new match -------------------------------------------------------------------------
+    @property
+    def title(self):
+        return dict(self.titles)[self.title_pick.value]
+
+    def _title_changed(self) -> None:
+        t = self.title
+        counts = list(range(t.min_players, t.max_players + 1))
+        old = self.count_pick.value
+        self.count_pick.options = [(str(n), n) for n in counts]
+        self.count_pick.value = old if old in counts else (4 if 4 in counts else counts[0])
+        self._count_changed()
+
+    def _count_changed(self) -> None:
+        n = self.count_pick.value or self.title.min_players
+        self.seats_box.children = tuple(self.seat_rows[:n])
+        self._build_options(n)
+
+    def _build_options(self, n: int) -> None:
+        ui = title_ui(self.title_pick.value)
+        try:
+            defaults = self.title.normalize_options({}, n)
+        except TabletopError as exc:
+            self._set_banner(str(exc))
+            defaults = {}
+        self.option_defaults = dict(defaults)
+        previous = {k: w.value for k, w in self.option_widgets.items()}
+        for w in self.option_widgets.values():
+            w.close()
+        self.option_widgets = {}
+        rows = []
+        shown = ui.options_shown if ui.options_shown is not None else list(defaults)
+        for key in shown:
+            if key not in defaults:
+                continue
+            value = defaults[key]
+            choices = ui.option_choices.get(key)
+            label = humanize(key)
+            if choices:
+                w = W.Dropdown(options=[(str(c), c) for c in choices], value=value if value in choices else choices[0],
+                               description=label)
+            elif isinstance(value, bool):
+                w = W.Checkbox(value=value, description=label, indent=False)
+            elif isinstance(value, int):
+                w = W.IntText(value=value, description=label)
+            elif isinstance(value, float):
+                w = W.FloatText(value=value, description=label)
+            elif isinstance(value, str):
+                w = W.Text(value=value, description=label)
+            else:
+                continue
+            w.style.description_width = "initial"
+            if key in previous and type(previous[key]) is type(value):
+                try:
+                    w.value = previous[key]
+                except Exception:
+                    pass
+            self.option_widgets[key] = w
+            rows.append(w)
+        if not rows:
+            rows = [W.HTML('<span class="tt-dim">This game has no options.</span>')]
+        self.options_box.children = tuple(rows)
+
+    def chosen_options(self) -> dict:
+        """The options the players changed from the defaults."""
+        return {k: w.value for k, w in self.option_widgets.items() if w.value != self.option_defaults.get(k)}
+
+    def start(self) -> None:
+        n = self.count_pick.value
+        names = [self.names[i].value.strip() or f"Player {i + 1}" for i in range(n)]
+        pins = [self.pins[i].value for i in range(n)]
+        try:
+            match = Match(self.title_pick.value, names, self.chosen_options())
+            for seat, pin in enumerate(pins):
+                if pin and len(pin) < 4:
+                    raise TabletopError(f"{names[seat]}'s PIN is too short: a PIN needs at least 4 characters.")
+        except TabletopError as exc:
+            self._set_banner(str(exc))
+            return
+        stored = self.store.create(match)
+        for seat, pin in enumerate(pins):
+            if pin:
+                self.store.set_pin(stored.id, seat, pin)
+        for w in self.pins:
+            w.value = ""
+        self._set_banner(None)
+        self.on_open(stored)
+
+    # --- saved matches -----------------------------------------------------------------------
+    def _describe(self, info: MatchInfo) -> str:
+        try:
+            display = get_title(info.title).display_name
+        except Exception:
+            display = info.title
+        state = "finished" if info.over else (f"round {info.round}" if info.round else "set up")
+        return (f"<b>{esc(display)}</b> · {esc(', '.join(info.players))}<br>"
+                f'<span class="tt-dim">{esc(state)} · {info.n_actions} entries · {esc(_ago(info.updated))}</span>')
+
+    def refresh_saved(self) -> None:
+        for row in self.saved_box.children:
+            for w in getattr(row, "children", ()):
+                for x in getattr(w, "children", ()):
+                    x.close()
+                w.close()
+            row.close()
+        infos = self.store.list()
+        rows = []
+        shown = infos if self.show_all else infos[:self.MAX_LISTED]
+        for info in shown:
+            text = W.HTML(self._describe(info))
+            resume = _btn("Resume" if not info.over else "Open", "tt-primary",
+                          on_click=lambda i=info.id: self.resume(i))
+            export = _btn("Export", "tt-small", on_click=lambda i=info.id: self.export(i))
+            delete = _btn("Delete", "tt-small", "tt-danger")
+            row = W.VBox([text, _wrap([resume, export, delete])])
+            row.add_class("tt-match-row")
+            delete.on_click(lambda _b, i=info.id, r=row: self._confirm_delete(i, r))
+            rows.append(row)
+        if not infos:
+            rows.append(W.HTML('<span class="tt-dim">No saved matches yet.</span>'))
+        elif len(infos) > len(shown):
+            more = _btn(f"Show all {len(infos)} matches", "tt-small")
+            more.on_click(lambda _b: (setattr(self, "show_all", True), self.refresh_saved()))
+            rows.append(more)
+        self.saved_box.children = tuple(rows)
+
+    def _confirm_delete(self, match_id: str, row: W.VBox) -> None:
+        sure = _btn("Yes, delete it", "tt-danger", on_click=lambda: self.delete(match_id))
+        keep = _btn("Keep it", on_click=self.refresh_saved)
+        row.children = (row.children[0], W.HTML("<b>Delete this match for good?</b>"), _wrap([sure, keep]))
+
+    def resume(self, match_id: str) -> None:
+        try:
+            stored = self.store.open(match_id)
+        except TabletopError as exc:
+            self._set_banner(str(exc))
+            return
+        self._set_banner(None)
+        self.on_open(stored)
+
+    def delete(self, match_id: str) -> None:
+        try:
+            self.store.delete(match_id)
+        except TabletopError as exc:
+            self._set_banner(str(exc))
+        self.refresh_saved()
+
+    def export(self, match_id: str) -> None:
+        try:
+            text = self.store.export_json(match_id)
+        except TabletopError as exc:
+            self._set_banner(str(exc))
+            return
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        name = f"tabletop-{match_id}.json"
+        self.export_link.value = (f'<a class="tt-link" download="{attr(name)}" '
+                                  f'href="data:application/json;base64,{data}">Download {esc(name)}</a>'
+                                  '<span class="tt-dim"> (holds every entry, secret ones included)</span>')
+
+    def import_text(self, text: str) -> StoredMatch | None:
+        try:
+            stored = self.store.import_json(text)
+        except TabletopError as exc:
+            self._set_banner(str(exc))
+            return None
+        self._set_banner(None)
+        self.on_open(stored)
+        return stored
+
+    def _uploaded(self, change) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        content = item["content"] if isinstance(item, dict) else item.content
+        try:
+            text = bytes(content).decode("utf-8")
+        except UnicodeDecodeError:
+            self._set_banner("That file is not a saved match (it is not text).")
+            return
+        self.import_text(text)
+
+    def close(self) -> None:
+        def close_tree(w):
+            for c in getattr(w, "children", ()):
+                close_tree(c)
+            w.close()
+        for w in self.names + self.pins + self.seat_rows + list(self.option_widgets.values()):
+            close_tree(w)
+        close_tree(self.widget)

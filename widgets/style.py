@@ -1,0 +1,93 @@
+"""The dashboards' stylesheet: big touch targets, wrapping rows, tables that scroll sideways
+on a phone. Plain CSS, no fonts or icons from the network."""
+
+CSS = """
+<style>
+.tt-app { width: 100%; max-width: 1200px; min-width: 0; box-sizing: border-box; margin: 0 auto;
+  font-size: 16px; line-height: 1.35;
+  font-family: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Noto Sans CJK JP", sans-serif; }
+.tt-app .widget-html-content, .tt-app .widget-html { font-size: 16px; line-height: 1.35; }
+.tt-app .widget-html { margin: 0; }
+.tt-app .widget-box, .tt-app .widget-vbox, .tt-app .widget-hbox, .tt-app .widget-html,
+.tt-app .widget-html-content { min-width: 0; max-width: 100%; box-sizing: border-box; }
+.tt-root { width: 100%; min-width: 0; }
+.tt-app .jupyter-button.tt-btn, .tt-app .widget-button.tt-btn {
+  height: auto; min-height: 48px; min-width: 64px; width: auto; max-width: 100%;
+  padding: 8px 14px; margin: 4px 8px 4px 0; font-size: 16px; line-height: 1.2;
+  white-space: normal; border-radius: 8px; border: 1px solid #b9c0c8; background: #f7f9fb; }
+.tt-app .jupyter-button.tt-btn:hover { background: #e8eef5; }
+.tt-app .jupyter-button.tt-primary { background: #1f6feb; color: #fff; border-color: #1f6feb; font-weight: 600; }
+.tt-app .jupyter-button.tt-primary:hover { background: #1a5fd0; }
+.tt-app .jupyter-button.tt-danger { background: #fff; color: #b42318; border-color: #e4a39c; }
+.tt-app .jupyter-button.tt-small { min-height: 40px; font-size: 14px; padding: 6px 10px; }
+.tt-app .jupyter-button.tt-act { background: #ffffff; border-color: #8fa3b8; font-weight: 500; }
+.tt-app .jupyter-button.tt-act:hover { background: #eaf2ff; }
+.tt-app .jupyter-button:disabled { opacity: 0.45; }
+.tt-wrap { display: flex; flex-flow: row wrap; align-items: center; gap: 0; width: 100%; }
+.tt-app .widget-text input, .tt-app .widget-password input, .tt-app select, .tt-app .widget-dropdown select {
+  font-size: 16px; min-height: 44px; height: auto; }
+.tt-app .widget-text, .tt-app .widget-password, .tt-app .widget-dropdown, .tt-app .widget-inline-hbox {
+  width: auto; max-width: 100%; }
+.tt-app .widget-label { font-size: 16px; }
+.tt-app .tt-toggle .widget-toggle-buttons { flex-wrap: wrap; }
+.tt-app .tt-toggle .widget-toggle-button, .tt-app .tt-toggle .jupyter-button {
+  height: auto; min-height: 48px; width: auto; min-width: 56px; font-size: 16px; padding: 8px 14px;
+  margin: 3px 6px 3px 0; white-space: normal; border-radius: 8px; }
+.tt-app .widget-upload, .tt-app .jupyter-button.widget-upload { height: auto; min-height: 48px; width: auto;
+  font-size: 16px; padding: 8px 14px; }
+.tt-picker { min-width: 240px; max-width: 100%; }
+.tt-card { background: #fff; border: 1px solid #d8dee4; border-radius: 10px; padding: 10px 12px;
+  margin: 8px 0; box-sizing: border-box; width: 100%; }
+.tt-header { display: flex; flex-direction: column; gap: 6px; }
+.tt-chips { display: flex; flex-wrap: wrap; gap: 6px; align-items: center; }
+.tt-title { font-size: 22px; font-weight: 700; margin-right: 8px; }
+.tt-chip { background: #eef2f6; border-radius: 999px; padding: 4px 10px; }
+.tt-status { font-size: 20px; font-weight: 600; }
+.tt-turn-name { color: #1f6feb; }
+.tt-banner { background: #fdecea; border: 2px solid #d93025; color: #7a1c13; border-radius: 8px;
+  padding: 10px 12px; font-weight: 600; }
+.tt-notice { background: #e9f5ec; border: 1px solid #7cc08f; border-radius: 8px; padding: 8px 12px; }
+.tt-group-head { margin-top: 6px; }
+.tt-table { border-collapse: collapse; width: 100%; }
+.tt-table th, .tt-table td { border-bottom: 1px solid #e3e7eb; padding: 6px 8px; text-align: left;
+  vertical-align: top; }
+.tt-players tr.tt-acting { background: #eaf2ff; }
+.tt-money { font-variant-numeric: tabular-nums; font-weight: 600; white-space: nowrap; }
+.tt-owed { color: #b42318; font-weight: 600; }
+.tt-dim { color: #6b7785; }
+.tt-badge { display: inline-block; font-size: 12px; border-radius: 6px; padding: 1px 6px; background: #eef2f6;
+  font-weight: 500; }
+.tt-badge.tt-turn { background: #1f6feb; color: #fff; }
+.tt-scroll { overflow-x: auto; max-width: 100%; }
+.tt-stocks { display: flex; flex-wrap: wrap; gap: 8px; margin: 4px 0 8px; }
+.tt-stock { border: 1px solid #d8dee4; border-radius: 8px; padding: 6px 10px; min-width: 90px; }
+.tt-stock-name { font-size: 13px; color: #4b5563; }
+.tt-stock-value { font-size: 22px; font-weight: 700; font-variant-numeric: tabular-nums; }
+.tt-kvs { display: flex; flex-direction: column; gap: 4px; }
+.tt-kv { display: flex; flex-wrap: wrap; gap: 4px 12px; }
+.tt-k { min-width: 120px; color: #4b5563; }
+.tt-log-line { display: flex; align-items: center; }
+.tt-log-text { flex: 1 1 auto; }
+.tt-log-undone { color: #8a94a0; font-style: italic; }
+.tt-private { border: 3px solid #8250df; background: #fbf8ff; }
+.tt-private-title { font-size: 20px; font-weight: 700; color: #5a32a3; }
+.tt-gate { border: 3px dashed #8250df; }
+.tt-section-title { font-size: 18px; font-weight: 700; margin: 4px 0; }
+.tt-track { display: flex; flex-wrap: wrap; gap: 3px; align-items: center; margin: 2px 0; }
+.tt-space { min-width: 26px; text-align: center; border: 1px solid #d8dee4; border-radius: 4px; padding: 2px 3px;
+  font-size: 13px; font-variant-numeric: tabular-nums; }
+.tt-space.tt-here { background: #1f6feb; color: #fff; border-color: #1f6feb; font-weight: 700; }
+.tt-grid { border-collapse: collapse; }
+.tt-grid td, .tt-grid th { width: 30px; height: 26px; text-align: center; font-size: 12px; border: 1px solid #e3e7eb;
+  padding: 0; }
+.tt-link { display: inline-block; min-height: 44px; line-height: 44px; padding: 0 12px; border-radius: 8px;
+  border: 1px solid #b9c0c8; text-decoration: none; color: #1f2328; background: #f7f9fb; margin: 4px 8px 4px 0; }
+.tt-match-row { border-bottom: 1px solid #e3e7eb; padding: 6px 0; }
+@media (max-width: 600px) {
+  .tt-title { font-size: 19px; }
+  .tt-status { font-size: 18px; }
+  .tt-app .jupyter-button.tt-btn { padding: 8px 10px; }
+  .tt-k { min-width: 90px; }
+}
+</style>
+"""

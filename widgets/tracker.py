@@ -1,0 +1,471 @@
+"""The tracker: one match at the table, on a shared screen.
+
+The shared screen shows only the public view: round, phase, first player, whose turn; the
+board; every player's public money, holdings and debts; the public log; charts. Its buttons
+are the legal actions, and only when choosing them shows no secret. A secret step (a card only
+Alice may see, a choice from her hand) goes through the privacy gate: "pass the device to
+Alice", Alice opens her panel (with her PIN, if she set one), enters it, and closing the panel
+closes its widgets, so the page then holds no secret at all.
+
+    tracker = Tracker(store.open(match_id))   # autosaves every entry
+    tracker.widget                            # display this (the builder never displays)
+"""
+from __future__ import annotations
+
+import base64
+from typing import Callable
+
+import ipywidgets as W
+
+from tabletop.core import CHANCE, TERMINAL, Action
+from tabletop.errors import TabletopError
+from tabletop.match import Match
+
+from .actions import ActionPanel
+from .charts import ChartsPanel
+from .log import LogPanel, public_line
+from .render import attr, esc, header_html, money, players_html
+from .style import CSS
+from .titles import title_ui
+
+__all__ = ["Tracker", "Unsaved", "PrivatePanel"]
+
+
+class Unsaved:
+    """A plain Match played through the StoredMatch interface (nothing is written)."""
+
+    store = None
+    id = None
+
+    def __init__(self, match: Match):
+        self.match = match
+
+    def apply(self, action: Action) -> None:
+        self.match.apply(action)
+
+    def undo(self) -> Action:
+        return self.match.undo()
+
+    def redo(self) -> Action:
+        return self.match.redo()
+
+    def undo_to(self, n: int) -> None:
+        self.match.undo_to(n)
+
+
+def _button(label: str, *classes: str, on_click: Callable[[], None] | None = None) -> W.Button:
+    b = W.Button(description=label)
+    b.add_class("tt-btn")
+    for c in classes:
+        b.add_class(c)
+    if on_click is not None:
+        b.on_click(lambda _b: on_click())
+    return b
+
+
+def _card(*children: W.Widget, cls: str = "") -> W.VBox:
+    box = W.VBox(list(children))
+    box.add_class("tt-card")
+    if cls:
+        box.add_class(cls)
+    return box
+
+
+def _close_tree(widget: W.Widget) -> None:
+    for child in getattr(widget, "children", ()):
+        _close_tree(child)
+    widget.close()
+
+
+class PrivatePanel:
+    """One seat's panel: their secrets and their secret entries. Built fresh on every opening."""
+
+    def __init__(self, tracker: "Tracker", seat: int):
+        self.tracker, self.seat = tracker, seat
+        name = tracker.match.game.players[seat]
+        self.title = W.HTML(f'<div class="tt-private-title">{esc(name)}\'s panel</div>'
+                            f'<div class="tt-dim">Only {esc(name)} should look at the screen now.</div>')
+        self.secrets = W.HTML()
+        self.banner = W.HTML()
+        self.banner.layout.display = "none"
+        self.actions = ActionPanel(tracker._play_private, css_class="tt-private-actions")
+        self.random_button = _button("Draw for me at random", "tt-small", on_click=tracker._random_private)
+        self.close_button = _button(f"Close {name}'s panel", "tt-primary", on_click=tracker.close_private)
+        self.pin_box = W.VBox()
+        self.widget = _card(self.title, self.banner, self.actions.widget, self.secrets, self.pin_box,
+                            self.close_button, cls="tt-private")
+        self._build_pin()
+        self.refresh()
+
+    def _build_pin(self) -> None:
+        store, match_id = self.tracker.saved.store, self.tracker.saved.id
+        if store is None:
+            return
+        has = store.has_pin(match_id, self.seat)
+        self.pin_field = W.Password(placeholder="new PIN (4+ characters)")
+        save = _button("Change PIN" if has else "Set a PIN", "tt-small", on_click=self._save_pin)
+        row = [self.pin_field, save]
+        if has:
+            row.append(_button("Remove PIN", "tt-small", "tt-danger", on_click=self._remove_pin))
+        box = W.Box(row)
+        box.add_class("tt-wrap")
+        self.pin_status = W.HTML('<span class="tt-dim">Protect this panel with a PIN:</span>' if not has else
+                                 '<span class="tt-dim">This panel is protected by a PIN.</span>')
+        self.pin_box.children = (self.pin_status, box)
+
+    def _save_pin(self) -> None:
+        try:
+            self.tracker.saved.store.set_pin(self.tracker.saved.id, self.seat, self.pin_field.value)
+        except TabletopError as exc:
+            self.show_error(str(exc))
+            return
+        finally:
+            self.pin_field.value = ""
+        old = self.pin_box.children
+        self._build_pin()
+        for w in old:
+            _close_tree(w)
+        self.pin_status.value = '<span class="tt-dim">PIN saved. It is asked for every time this panel opens.</span>'
+
+    def _remove_pin(self) -> None:
+        self.tracker.saved.store.set_pin(self.tracker.saved.id, self.seat, None)
+        old = self.pin_box.children
+        self._build_pin()
+        for w in old:
+            _close_tree(w)
+
+    def show_error(self, message: str) -> None:
+        self.banner.value = f'<div class="tt-banner">{esc(message)}</div>'
+        self.banner.layout.display = None
+
+    def refresh(self) -> None:
+        t = self.tracker
+        state = t.match.state
+        view = t.match.view(self.seat)
+        self.secrets.value = ('<div class="tt-section-title">Your secrets</div>'
+                              + t.ui.private_html(view.get("private")))
+        if t.needs_private(self.seat):
+            legal = t.match.legal_actions()
+            if state.current_player() == CHANCE:
+                prompt = '<div class="tt-status">Enter your secret draw</div>'
+                extra = [self.random_button]
+            else:
+                prompt = '<div class="tt-status">Your choice</div>'
+                extra = []
+            self.actions.show(prompt, legal, state.describe, extra)
+        else:
+            self.actions.clear('<div class="tt-dim">Nothing for you to enter right now.</div>')
+
+    def close(self) -> None:
+        self.actions.close()
+        _close_tree(self.widget)
+
+
+class Tracker:
+    """The shared-screen tracker of one match. ``widget`` is what to display."""
+
+    def __init__(self, saved, on_leave: Callable[[], None] | None = None):
+        if isinstance(saved, Match):
+            saved = Unsaved(saved)
+        self.saved = saved
+        self.on_leave = on_leave
+        match = saved.match
+        self.ui = title_ui(match.game.title)
+        self.display_name = match.title.display_name
+        players = match.game.players
+
+        self.header = W.HTML()
+        self.banner = W.HTML()
+        self.banner.layout.display = "none"
+        self.notice = W.HTML()
+        self.notice.layout.display = "none"
+        self.panel = ActionPanel(self._play)
+        self.gate_button = _button("Open panel", "tt-primary", on_click=lambda: self.open_gate(self._gate_seat))
+        self.random_button = _button("Draw at random", "tt-small", on_click=self._random_public)
+        self._gate_seat = 0
+        self.board = W.HTML()
+        self.players = W.HTML()
+        self.seat_buttons = [_button(f"{name}'s panel", "tt-small",
+                                     on_click=lambda s=s: self.open_gate(s)) for s, name in enumerate(players)]
+        seats = W.Box(self.seat_buttons)
+        seats.add_class("tt-wrap")
+        self.log = LogPanel(self.undo, self.redo, self.back_to)
+        self.charts = ChartsPanel(lambda: self.match, self.ui.net_worth)
+        self.export_link = W.HTML()
+        self.export_button = _button("Export match (JSON)", "tt-small", on_click=self.export)
+        footer_row = [self.export_button]
+        if on_leave is not None:
+            footer_row.insert(0, _button("All matches", "tt-small", on_click=on_leave))
+        footer = W.Box(footer_row)
+        footer.add_class("tt-wrap")
+        self.link = W.HTML()
+        if saved.id:
+            self.link.value = (f'<a class="tt-link" href="?match={attr(saved.id)}">'
+                               f"Link to this match ({esc(saved.id)})</a>")
+        self.public = W.VBox([
+            _card(self.header, cls="tt-head-card"),
+            _card(self.banner, self.notice, self.panel.widget, cls="tt-turn"),
+            _card(W.HTML('<div class="tt-section-title">Board</div>'), self.board, cls="tt-board"),
+            _card(W.HTML('<div class="tt-section-title">Players</div>'), self.players, cls="tt-players-card"),
+            _card(W.HTML('<div class="tt-section-title">Private panels</div>'
+                         '<div class="tt-dim">Secrets are seen only here, one player at a time.</div>'),
+                  seats, cls="tt-seats"),
+            self.log.widget,
+            self.charts.widget,
+            _card(footer, self.export_link, self.link, cls="tt-footer"),
+        ])
+        self.private_box = W.VBox()
+        self.private: PrivatePanel | None = None
+        self.widget = W.VBox([W.HTML(CSS), self.private_box, self.public])
+        self.widget.add_class("tt-app")
+        self.widget.add_class("tt-tracker")
+        self.log.reset(match)
+        self.refresh()
+
+    @property
+    def match(self) -> Match:
+        return self.saved.match
+
+    # --- what is shown -----------------------------------------------------------------------
+    def needs_private(self, seat: int) -> bool:
+        """Is the next entry ``seat``'s secret (their draw, or a choice that shows their secrets)?"""
+        if seat is None:
+            return False
+        state = self.match.state
+        player = state.current_player()
+        if player == CHANCE:
+            return state.chance_owner() == seat
+        if player == seat:
+            return bool(self.ui.private_decision(state, seat, state.legal_actions()))
+        return False
+
+    def _status(self, view) -> tuple[str, str]:
+        """(status line for the header, prompt above the buttons)."""
+        match, state = self.match, self.match.state
+        names = match.game.players
+        player = state.current_player()
+        if player == TERMINAL:
+            out = match.outcome()
+            if out is None:
+                return "Game over", "Game over"
+            winners = " and ".join(names[s] for s in out.winners)
+            scores = ", ".join(f"{names[s]} {money(out.scores[s])}" for s in range(len(names)))
+            text = f"Game over: {esc(winners)} win{'s' if len(out.winners) == 1 else ''}"
+            return text, f'<div class="tt-status">{text}</div><div>{esc(scores)}</div>'
+        if player == CHANCE:
+            owner = state.chance_owner()
+            if owner is not None:
+                who = esc(names[owner])
+                return (f'Secret draw for <span class="tt-turn-name">{who}</span>',
+                        f'<div class="tt-status">Pass the device to {who}</div>'
+                        f"<div>{who} enters their secret draw in their own panel.</div>")
+            return "Enter the next card", f'<div class="tt-status">{esc(self.ui.chance_prompt)}</div>'
+        who = esc(names[player])
+        if self.needs_private(player):
+            return (f'<span class="tt-turn-name">{who}</span> to act',
+                    f'<div class="tt-status">Pass the device to {who}</div>'
+                    f"<div>{who} chooses in their own panel; the choices would show their secrets.</div>")
+        return (f'<span class="tt-turn-name">{who}</span> to act',
+                f'<div class="tt-status"><span class="tt-turn-name">{who}</span> to act</div>')
+
+    def refresh(self) -> None:
+        """Redraw the shared screen from the public view and the legal actions."""
+        match, state = self.match, self.match.state
+        view = match.view(None)
+        status, prompt = self._status(view)
+        self.header.value = header_html(view, self.display_name, status)
+        self.board.value = self.ui.board_html(view)
+        if self.charts.loaded:
+            self.charts.refresh()
+        worth = [self.ui.net_worth(view, s) for s in range(state.n)]
+        self.players.value = players_html(view, worth if any(w is not None for w in worth) else None)
+        player = state.current_player()
+        if player == TERMINAL:
+            self.panel.clear(prompt)
+        elif player == CHANCE and state.chance_owner() is None:
+            self.panel.show(prompt, state.legal_actions(), state.describe, [self.random_button])
+        elif player == CHANCE or self.needs_private(player):
+            seat = state.chance_owner() if player == CHANCE else player
+            self._gate_seat = seat
+            self.gate_button.description = f"Open {match.game.players[seat]}'s panel"
+            self.panel.clear(prompt, [self.gate_button])
+        else:
+            self.panel.show(prompt, state.legal_actions(), state.describe)
+        self.log.render()
+
+    def _error(self, message: str | None) -> None:
+        if message:
+            self.banner.value = f'<div class="tt-banner">{esc(message)}</div>'
+            self.banner.layout.display = None
+        elif self.banner.layout.display is None:
+            self.banner.layout.display = "none"
+            self.banner.value = ""
+
+    def _notify(self, message: str | None) -> None:
+        if message:
+            self.notice.value = f'<div class="tt-notice">{esc(message)}</div>'
+            self.notice.layout.display = None
+        elif self.notice.layout.display is None:
+            self.notice.layout.display = "none"
+            self.notice.value = ""
+
+    # --- entering ----------------------------------------------------------------------------
+    def _enter(self, action: Action) -> str | None:
+        """Play ``action``; the refusal's message, or None when it was played."""
+        line = None
+        try:
+            line = public_line(self.match.state, action)
+        except Exception:  # describing is best effort; the rules decide
+            line = type(action).__name__
+        try:
+            self.saved.apply(action)
+        except TabletopError as exc:
+            return str(exc)
+        self.log.played(line)
+        self.export_link.value = ""
+        return None
+
+    def _play(self, action: Action) -> None:
+        """A button of the shared screen."""
+        message = self._enter(action)
+        self._error(message)
+        self._notify(None)
+        if message is None:
+            self.refresh()
+
+    def _random_public(self) -> None:
+        state = self.match.state
+        if state.current_player() != CHANCE or state.chance_owner() is not None:
+            self._error("Nothing public is to be drawn now.")
+            return
+        self._play(self.match.sample_chance())
+
+    def undo(self) -> None:
+        self._history(lambda: (self.saved.undo(), self.log.undid()))
+
+    def redo(self) -> None:
+        self._history(lambda: (self.saved.redo(), self.log.redid()))
+
+    def back_to(self, n: int) -> None:
+        """Keep the first ``n`` log entries (redo forward when ``n`` is past the end)."""
+        def go():
+            current = len(self.match)
+            if n < current:
+                self.saved.undo_to(n)
+                self.log.went_back_to(n)
+            for _ in range(n - current):
+                self.saved.redo()
+                self.log.redid()
+        self._history(go)
+
+    def _history(self, change: Callable[[], object]) -> None:
+        self.close_private(notice=False)
+        try:
+            change()
+        except TabletopError as exc:
+            self._error(str(exc))
+            self.log.reset(self.match)
+        else:
+            self._error(None)
+            self._notify(None)
+        self.export_link.value = ""
+        self.refresh()
+
+    # --- the privacy gate ----------------------------------------------------------------------
+    def open_gate(self, seat: int, pin: str | None = None) -> None:
+        """Ask for ``seat``'s PIN if they set one, then open their panel."""
+        self.close_private(notice=False)
+        store = self.saved.store
+        if store is not None and store.has_pin(self.saved.id, seat):
+            if pin is not None and store.check_pin(self.saved.id, seat, pin):
+                self._open_private(seat)
+                return
+            self._show_pin_gate(seat, wrong=pin is not None)
+            return
+        self._open_private(seat)
+
+    def _show_pin_gate(self, seat: int, wrong: bool) -> None:
+        name = esc(self.match.game.players[seat])
+        field = W.Password(placeholder="PIN")
+        message = W.HTML(f'<div class="tt-status">Pass the device to {name}</div>'
+                         f"<div>{name}'s panel is protected: enter {name}'s PIN.</div>"
+                         + ('<div class="tt-banner">That PIN is not right.</div>' if wrong else ""))
+
+        def try_open():
+            value = field.value
+            field.value = ""
+            self.open_gate(seat, pin=value)
+        row = W.Box([field, _button("Open", "tt-primary", on_click=try_open),
+                     _button("Cancel", on_click=lambda: self.close_private(notice=False))])
+        row.add_class("tt-wrap")
+        gate = _card(message, row, cls="tt-gate")
+        self._gate_widget = gate
+        self.private_box.children = (gate,)
+        self.public.layout.display = "none"
+
+    def _open_private(self, seat: int) -> None:
+        self.private = PrivatePanel(self, seat)
+        self.private_box.children = (self.private.widget,)
+        self.public.layout.display = "none"
+
+    def close_private(self, notice: bool = True) -> None:
+        """Hand the device back: the private panel's widgets are closed, not just hidden."""
+        old = self.private_box.children
+        was = self.private
+        self.private_box.children = ()
+        self.private = None
+        self._gate_widget = None
+        for w in old:
+            _close_tree(w)
+        if was is not None:
+            was.close()
+            if notice:
+                self._notify(f"{self.match.game.players[was.seat]}'s panel is closed.")
+        self.public.layout.display = None
+
+    def _play_private(self, action: Action) -> None:
+        panel = self.private
+        if panel is None:
+            return
+        message = self._enter(action)
+        if message is not None:
+            panel.show_error(message)
+            return
+        self._error(None)
+        if self.needs_private(panel.seat):
+            old = panel
+            self.private = PrivatePanel(self, panel.seat)
+            self.private_box.children = (self.private.widget,)
+            old.close()
+        else:
+            self.close_private(notice=False)
+            self._notify(f"{self.match.game.players[panel.seat]}'s entry is saved and the panel is closed: "
+                         "pass the device back.")
+        self.refresh()
+
+    def _random_private(self) -> None:
+        if self.private is None:
+            return
+        state = self.match.state
+        if state.current_player() != CHANCE or state.chance_owner() != self.private.seat:
+            self.private.show_error("Nothing secret is to be drawn for you now.")
+            return
+        self._play_private(self.match.sample_chance())
+
+    def close(self) -> None:
+        """Close every widget of the tracker (when leaving it for the list of matches)."""
+        self.close_private(notice=False)
+        self.panel.close()
+        self.charts.close()
+        _close_tree(self.widget)
+
+    # --- export ------------------------------------------------------------------------------
+    def export(self) -> None:
+        """A download link for the match's save file (shown until the next entry)."""
+        text = self.match.to_json()
+        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        name = f"{self.match.game.title}-{self.saved.id or 'match'}.json"
+        self.export_link.value = (f'<a class="tt-link" download="{attr(name)}" '
+                                  f'href="data:application/json;base64,{data}">Download {esc(name)}</a>'
+                                  '<div class="tt-dim">The file holds every entry, secret ones included: '
+                                  "keep it to yourselves until the game is over.</div>")
