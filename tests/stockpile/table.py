@@ -168,16 +168,24 @@ class Table:
         return self.quiet_until(lambda s: s.step == step, pairs)
 
 
-def at_auction(players=("Alice", "Bob", "Carol"), **options):
-    """A 3-player table at its first auction. Three stockpiles: 1 = Automotive, Epic, Epic(face down); 2 = $1,000 fee, Cosmic, Bust(face down);
-    3 = Boom, $2,000 fee(face down), Bank."""
-    t = Table(players, **options).start(EPIC, COSMIC, BANK_)
+def at_auction(players=("Alice", "Bob", "Carol"), start=(EPIC, COSMIC, BANK_), investors=None, **options):
+    """A 3-player table at its first auction (or at the investor step before it, when someone
+    holds Mark, Warren or Martha). Stockpiles: 1 = Automotive, Epic, Epic (face down);
+    2 = $1,000 fee, Cosmic, Bust (face down); 3 = Boom, $2,000 fee (face down), Bank.
+    Pairs: Alice Epic +4, Bob Automotive +2, Carol Steel $$, face up Labs +1.
+    ``investors``: per player in turn order, (dealt, kept)."""
+    if investors is not None:
+        options["investors"] = True
+    t = Table(players, **options)
+    if investors is not None:
+        t.keep(*investors)
+    t.start(*start)
     t.info((EPIC, "+4"), (AUTO, "+2"), (STEEL, "$$"), open=(LABS, "+1"))
     t.face_up(AUTO, FEE1, "Boom")
     t.batch(((EPIC, EPIC), ((EPIC, 0, True), (EPIC, 0, False))),
             ((FEE2, COSMIC), ((COSMIC, 1, True), (FEE2, 2, False))),
             ((BANK_, "Bust"), ((BANK_, 2, True), ("Bust", 1, False))))
-    assert t.s.step == R.BID
+    assert t.s.step in (R.BID, R.INVESTOR_STEP)
     return t
 
 
