@@ -14,6 +14,7 @@ the declarer finishes the turn. If nobody can place a tile any more the game end
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import operator
 import random
@@ -22,7 +23,7 @@ from itertools import compress
 from operator import mul
 from typing import Any, Mapping
 
-from ..core import BANK, CHANCE, TERMINAL, Outcome, State
+from ..core import BANK, CHANCE, TERMINAL, Outcome, Payment, State, ValueMark
 from ..errors import GameIsOver, IllegalAction, MalformedAction, NotYourTurn
 from . import mergers
 from .actions import (ACTION_TYPES, BuyShare, ChooseNextDefunct, ChooseSurvivor, DeclareEnd,
@@ -86,6 +87,8 @@ class Tables:
         self.corps = ed.corporations
         self.nc = len(self.corps)
         self.corp_index = {c: i for i, c in enumerate(self.corps)}
+        self.not_corp = frozenset((EMPTY, self.nc))   # cell values that are not corporations
+        self.buy_reasons = tuple(f"bought a {c} share" for c in self.corps)
         self.price = [mergers.price_chart_column(ed, c, n) for c in self.corps]
         self._seats: dict[int, _SeatActions] = {}
         self._disposals: dict[tuple, list] = {}
@@ -191,11 +194,14 @@ class AcquireState(State):
         self.aside: list[int] = []
         self.end_reason = ""
         self.acts = [t.seat(s) for s in range(n)]   # shared, never changed
+        self.max_buys = ed.max_buys
         self.playable: list = []   # PlaceTile actions open to the player to place (this turn)
         self.end_ok = False        # whether the end may be declared
         self.n_safe = 0            # safe corporations on the board
+        self.safe: set[int] = set()     # which ones
         self.for_sale: list[int] = []   # in the buy phase: corporations with shares, cheapest first
         self.sale_prices: list[int] = []  # their prices, in the same order
+        self.sale_dirty = True            # for_sale must be rebuilt (a price or the bank changed)
 
     # --- copying --------------------------------------------------------------------------
     def clone(self) -> "AcquireState":
@@ -216,6 +222,7 @@ class AcquireState(State):
         d["start_tiles"] = self.start_tiles[:]
         d["draws"] = self.draws[:]
         d["aside"] = self.aside[:]
+        d["safe"] = set(self.safe)
         d["for_sale"] = self.for_sale[:]
         d["sale_prices"] = self.sale_prices[:]
         if self.merger is not None:
@@ -233,23 +240,37 @@ class AcquireState(State):
 
     def kind(self, t: int) -> int:
         """What placing tile index ``t`` would do now: SIMPLE, FOUND, GROW, MERGE, BLOCKED, DEAD."""
-        around = set(self.tables.around[t](self.board))
-        around.discard(EMPTY)
-        if not around:
+        around = self.tables.around[t](self.board)
+        low = min(around)               # EMPTY (255) > lone (nc) > any corporation index
+        if low == EMPTY:
             return SIMPLE
         lone = self.tables.nc
-        if lone in around:
-            if len(around) == 1:
-                return FOUND if self.n_active < lone else BLOCKED
-            around.discard(lone)
-        if len(around) == 1:
+        if low == lone:
+            return FOUND if self.n_active < lone else BLOCKED
+        corps = set(around)
+        corps -= self.tables.not_corp
+        if len(corps) == 1:
             return GROW
-        size, limit = self.size, self.edition.safe_size
-        safe = 0
-        for c in around:
-            if size[c] >= limit:
-                safe += 1
-        return DEAD if safe >= 2 else MERGE
+        if len(self.safe.intersection(around)) >= 2:
+            return DEAD
+        return MERGE
+
+    def playable_tiles(self, seat: int) -> list[int]:
+        """The tiles of ``seat`` that may be placed now."""
+        hand = self.hands[seat]
+        blocked = self.n_active >= self.tables.nc
+        if not blocked and len(self.safe) < 2:
+            return hand[:]
+        around, board, lone, safe = self.tables.around, self.board, self.tables.nc, self.safe
+        out = []
+        for t in hand:
+            tup = around[t](board)
+            if blocked and min(tup) == lone:
+                continue
+            if len(safe.intersection(tup)) >= 2:
+                continue
+            out.append(t)
+        return out
 
     def touching(self, t: int) -> list[int]:
         """Corporations next to tile index ``t``, in corporation order."""
@@ -264,15 +285,20 @@ class AcquireState(State):
 
     def _sizes_changed(self) -> None:
         ed = self.edition
-        active = list(filter(None, self.size))
-        safe = ed.safe_size
-        self.n_safe = sum(map(safe.__le__, active))
-        self.end_ok = bool(active) and (max(active) >= ed.end_size or min(active) >= safe)
+        size = self.size
+        active = list(filter(None, size))
+        limit = ed.safe_size
+        self.safe = set(compress(range(self.tables.nc), map(limit.__le__, size)))
+        self.n_safe = len(self.safe)
+        self.end_ok = bool(active) and (max(active) >= ed.end_size or min(active) >= limit)
 
     def _to_buy(self, sizes_changed: bool = True) -> None:
         if sizes_changed:
             self._sizes_changed()
         self.phase = "buy"
+        if not self.sale_dirty:
+            return
+        self.sale_dirty = False
         price = self.price
         # corporations on the board (price > 0) with shares in the bank, cheapest first
         sale = list(compress(range(self.tables.nc), map(mul, price, self.bank)))
@@ -283,10 +309,10 @@ class AcquireState(State):
     def legal_actions(self) -> list:
         p = self.to_act
         if p >= 0:
-            acts = self.acts[p]
             phase = self.phase
+            acts = self.acts[p]
             if phase == "buy":
-                if self.bought < self.edition.max_buys:
+                if self.bought < self.max_buys:
                     # for_sale is cheapest first, so the affordable ones are a prefix
                     legal = list(map(acts.buy.__getitem__, self.for_sale[
                         :bisect_right(self.sale_prices, self.money[p])]))
@@ -326,9 +352,14 @@ class AcquireState(State):
 
     # --- playing ----------------------------------------------------------------------------
     def apply(self, action) -> None:
-        handler = _HANDLERS.get(type(action))
-        if handler is None:
+        entry = _HANDLERS.get(type(action))
+        if entry is None:
             raise MalformedAction(f"{action!r} is not an action of Acquire.")
+        handler, phases = entry
+        if phases:          # a player's action: theirs to take, in this phase?
+            seat = action.seat
+            if not (seat == self.to_act and self.phase in phases and type(seat) is int):
+                self._check_turn(action, phases)
         handler(self, action)
 
     def _who(self, seat: Any) -> str:
@@ -414,8 +445,8 @@ class AcquireState(State):
     def _do_draw(self, a: DrawTile) -> None:
         seat = a.seat
         draws = self.draws
-        if not (self.to_act == CHANCE and draws and type(seat) is int and seat == draws[-1]
-                and self.phase != "first draw"):
+        if (self.to_act != CHANCE or seat != draws[-1] or self.phase == "first draw"
+                or type(seat) is not int):
             self._check_chance(a, "deal", "draw")
         t = self.tables.index.get(a.tile) if type(a.tile) is str else None
         if t is None or self.where[t] != PILE:
@@ -454,8 +485,10 @@ class AcquireState(State):
         return t
 
     def _do_place(self, a: PlaceTile) -> None:
-        seat = self._check_turn(a, ("place",))
-        t = self._tile(a.tile)
+        seat = a.seat
+        t = self.tables.index.get(a.tile) if type(a.tile) is str else None
+        if t is None:
+            self._tile(a.tile)
         kind = self.kind(t)
         if self.where[t] != seat or kind >= BLOCKED:
             self._refuse_place(seat, a.tile, t, kind)
@@ -467,7 +500,9 @@ class AcquireState(State):
         self.placed = True
         self.playable = []
         if kind == SIMPLE:
-            self._to_buy(False)
+            self.phase = "buy"
+            if self.sale_dirty:
+                self._to_buy(False)
         elif kind == FOUND:
             self.pending = t
             self.phase = "found"
@@ -496,7 +531,7 @@ class AcquireState(State):
             f"{self.tables.nc} are already on the board.")
 
     def _do_found(self, a: FoundCorporation) -> None:
-        seat = self._check_turn(a, ("found",))
+        seat = a.seat
         c = self._corp(a.corporation)
         if self.size[c]:
             raise IllegalAction(f"{self.name(seat)} cannot found {a.corporation}: it is already "
@@ -507,11 +542,12 @@ class AcquireState(State):
         if self.bank[c]:
             self.bank[c] -= 1
             self.held[seat][c] += 1
+            self.sale_dirty = True
         self._reprice(c)
         self._to_buy()
 
     def _do_survivor(self, a: ChooseSurvivor) -> None:
-        seat = self._check_turn(a, ("merge",))
+        seat = a.seat
         m = self.merger
         c = self._corp(a.corporation)
         if m.step != "survivor":
@@ -524,7 +560,7 @@ class AcquireState(State):
         self._set_survivor(c)
 
     def _do_next_defunct(self, a: ChooseNextDefunct) -> None:
-        seat = self._check_turn(a, ("merge",))
+        seat = a.seat
         m = self.merger
         c = self._corp(a.corporation)
         if m.step != "order":
@@ -537,7 +573,7 @@ class AcquireState(State):
         self._settle(c)
 
     def _do_dispose(self, a: DisposeShares) -> None:
-        seat = self._check_turn(a, ("merge",))
+        seat = a.seat
         m = self.merger
         who = self.name(seat)
         if m.step != "dispose":
@@ -565,6 +601,7 @@ class AcquireState(State):
         held = self.held[seat]
         held[d] -= sell + trade
         self.bank[d] += sell + trade
+        self.sale_dirty = True
         if sell:
             self.pay(BANK, seat, sell * self.price[d], f"sold {sell} {corps[d]} shares")
         if trade:
@@ -574,16 +611,18 @@ class AcquireState(State):
         self._next_holder()
 
     def _do_buy(self, a: BuyShare) -> None:
-        seat = self._check_turn(a, ("buy",))
+        seat = a.seat
         name = a.corporation
         c = self.tables.corp_index.get(name) if type(name) is str else None
-        price = self.price[c] if c is not None else 0
-        if not (price and self.bought < self.edition.max_buys and self.bank[c]
-                and self.money[seat] >= price):
+        bank = self.bank
+        if c is None or self.bought >= self.max_buys or not bank[c]:
             self._refuse_buy(seat, name)
-        self.pay(seat, BANK, price, f"bought a {name} share")
-        self.bank[c] -= 1
-        if not self.bank[c]:
+        price = self.price[c]
+        if not price or self.money[seat] < price:
+            self._refuse_buy(seat, name)
+        self.pay(seat, BANK, price, self.tables.buy_reasons[c])
+        bank[c] -= 1
+        if not bank[c]:
             i = self.for_sale.index(c)
             del self.for_sale[i], self.sale_prices[i]
         self.held[seat][c] += 1
@@ -605,7 +644,7 @@ class AcquireState(State):
                             f"only {_money(self.money[seat])}.")
 
     def _do_declare(self, a: DeclareEnd) -> None:
-        seat = self._check_turn(a, ("place", "buy"))
+        seat = a.seat
         who = self.name(seat)
         if self.declared >= 0:
             raise IllegalAction(f"{who} cannot declare the end: it has already been declared.")
@@ -617,13 +656,14 @@ class AcquireState(State):
         self.declared = seat
 
     def _do_end_turn(self, a: EndTurn) -> None:
-        seat = self._check_turn(a, ("buy",))
+        seat = a.seat
         if self.declared >= 0:
             self._final_scoring(f"{self.name(self.declared)} declared the end of the game")
             return
         hand = self.hands[seat]
         if self.n_safe >= 2:
-            dead = [t for t in hand if self.kind(t) == DEAD]
+            around, board, safe = self.tables.around, self.board, self.safe
+            dead = [t for t in hand if len(safe.intersection(around[t](board))) >= 2]
             for t in dead:
                 hand.remove(t)
                 self.where[t] = ASIDE
@@ -641,13 +681,8 @@ class AcquireState(State):
         self.turn = self.to_act = seat
         self.placed = False
         self.bought = 0
-        place = self.acts[seat].place
-        if self.n_active < self.tables.nc and self.n_safe < 2:
-            # no tile can be blocked (a corporation is free) or dead (fewer than two safe)
-            self.playable = playable = [place[t] for t in self.hands[seat]]
-        else:
-            kind = self.kind
-            self.playable = playable = [place[t] for t in self.hands[seat] if kind(t) < BLOCKED]
+        self.playable = playable = list(map(self.acts[seat].place.__getitem__,
+                                            self.playable_tiles(seat)))
         if playable:
             self.phase = "place"
             return
@@ -691,6 +726,7 @@ class AcquireState(State):
         new = self.tables.price[c][self.size[c]]
         if new != self.price[c]:
             self.price[c] = new
+            self.sale_dirty = True
             self.mark_value(self.tables.corps[c], new)
 
     def _start_merger(self, seat: int, t: int) -> None:
@@ -791,6 +827,23 @@ class AcquireState(State):
         self.phase = "over"
         self.to_act = TERMINAL
         self.end_reason = reason
+
+    # --- the ledger -----------------------------------------------------------------------
+    def pay(self, payer, payee, amount: int, reason: str) -> None:
+        """``State.pay``, with the same ``Payment`` records made faster (this game makes many)."""
+        if amount == 0:
+            return
+        if payer != BANK:
+            self.money[payer] -= amount
+        if payee != BANK:
+            self.money[payee] += amount
+        self.payments.append(_record(Payment, {"payer": payer, "payee": payee, "amount": amount,
+                                               "reason": reason, "round": self.round,
+                                               "phase": self.phase}))
+
+    def mark_value(self, stock: str, value: int) -> None:
+        self.value_marks.append(_record(ValueMark, {"round": self.round, "phase": self.phase,
+                                                    "stock": stock, "value": value}))
 
     # --- results and views ------------------------------------------------------------------
     def outcome(self) -> Outcome | None:
@@ -974,16 +1027,36 @@ _DOING = {
     EndTurn: lambda a: "end the turn",
 }
 
-_HANDLERS = {
-    DrawStartTile: AcquireState._do_start_tile,
-    DrawTile: AcquireState._do_draw,
-    PlaceTile: AcquireState._do_place,
-    FoundCorporation: AcquireState._do_found,
-    ChooseSurvivor: AcquireState._do_survivor,
-    ChooseNextDefunct: AcquireState._do_next_defunct,
-    DisposeShares: AcquireState._do_dispose,
-    BuyShare: AcquireState._do_buy,
-    DeclareEnd: AcquireState._do_declare,
-    EndTurn: AcquireState._do_end_turn,
+def _fast_record(kind, fields: dict):
+    """A frozen dataclass instance made from its field values without running its __init__
+    (which sets each field through object.__setattr__, slowly). Same value, same type."""
+    record = _new(kind)
+    record.__dict__.update(fields)
+    return record
+
+
+def _slow_record(kind, fields: dict):
+    return kind(**fields)
+
+
+_new = object.__new__
+# The fast way needs plain (not slotted) dataclasses whose fields are exactly these.
+_record = _fast_record if all(
+    hasattr(_new(k), "__dict__") and [f.name for f in dataclasses.fields(k)] == names
+    for k, names in ((Payment, ["payer", "payee", "amount", "reason", "round", "phase"]),
+                     (ValueMark, ["round", "phase", "stock", "value"]))) else _slow_record
+
+
+_HANDLERS = {      # action type -> (handler, phases it may be played in; None for chance)
+    DrawStartTile: (AcquireState._do_start_tile, None),
+    DrawTile: (AcquireState._do_draw, None),
+    PlaceTile: (AcquireState._do_place, ("place",)),
+    FoundCorporation: (AcquireState._do_found, ("found",)),
+    ChooseSurvivor: (AcquireState._do_survivor, ("merge",)),
+    ChooseNextDefunct: (AcquireState._do_next_defunct, ("merge",)),
+    DisposeShares: (AcquireState._do_dispose, ("merge",)),
+    BuyShare: (AcquireState._do_buy, ("buy",)),
+    DeclareEnd: (AcquireState._do_declare, ("place", "buy")),
+    EndTurn: (AcquireState._do_end_turn, ("buy",)),
 }
 assert set(_HANDLERS) == set(ACTION_TYPES)

@@ -87,6 +87,12 @@ def test_simulate_from_the_command_line(capsys):
                      "--sole-holder", "primary+tertiary"]) == 0
     assert cli_main(["simulate", "acquire", "--players", "3", "--edition", "deluxe"]) == 2
     assert "invalid choice: 'deluxe'" in capsys.readouterr().err
+    assert cli_main(["simulate", "acquire", "--players", "2", "--games", "1",
+                     "--rules", '{"shares_per_corporation": 20, "end_size": 30}']) == 0
+    assert cli_main(["simulate", "acquire", "--players", "2", "--rules", '{"colour": 1}']) == 2
+    assert "no setting colour" in capsys.readouterr().err
+    assert cli_main(["simulate", "acquire", "--players", "2", "--turbo"]) == 2
+    assert "unrecognized arguments: --turbo" in capsys.readouterr().err
 
 
 def test_simulation_is_reproducible():

@@ -496,3 +496,66 @@ def test_options_are_checked():
     assert m.game.options == {"edition": "classic", "sole_holder": "primary+secondary",
                               "hidden_money": False, "rules": {}}
     assert m.view(None)["board"]["columns"] == 12 and m.view(None)["board"]["rows"] == 9
+
+
+def test_when_nobody_can_place_a_tile_and_none_are_left_the_game_ends_by_itself():
+    t = Table(2, ["1A", "2A"])
+    t.turn("1A")
+    t.place("2A", found="Etch")
+    # white box: the draw pile runs dry and both hands are empty
+    st = t.state
+    from tabletop.acquire.rules import ASIDE
+    for x in st.pile + st.hands[0] + st.hands[1]:
+        st.where[x] = ASIDE
+        st.aside.append(x)
+    st.pile.clear(); st.hands[0].clear(); st.hands[1].clear()
+    t.m.apply(EndTurn(1))
+    assert t.m.is_over()
+    assert t.m.outcome().reason == "no player could place a tile"
+    # Charlie's founder's share was bought back: Etch (2 tiles, $200) and sole-holder bonuses
+    assert t.money() == [6000, 6000 + 2000 + 1500 + 200]
+
+
+def test_a_player_without_a_playable_tile_skips_the_placement():
+    t = Table(2, ETCH10 + ROVE10 + ["9F", "8G"], extra={0: ["3C"]})
+    for tile in ETCH10 + ROVE10:
+        t.turn(tile, found={"2A": "Etch", "2D": "Rove"}.get(tile))
+    # white box: Liz holds only the dead tile 3C
+    st = t.state
+    from tabletop.acquire.rules import ASIDE
+    for x in list(st.hands[0]):
+        if st.tables.labels[x] != "3C":
+            st.hands[0].remove(x); st.where[x] = ASIDE; st.aside.append(x)
+    st._begin_turn(0)
+    assert st.phase == "buy" and t.m.legal_actions()[-2:] == [EndTurn(0), DeclareEnd(0)]
+    t.m.apply(EndTurn(0))
+    t.draw()
+    assert len(t.m.view(0)["private"]["hand"]) == 6 and "3C" in t.m.view(None)["board"]["set_aside"]
+
+
+def test_ledger_and_value_history_record_the_game():
+    t = etch_bolt(3, {0: 3, 1: 2})
+    t.place("8A")
+    ledger = t.m.ledger()
+    assert list(ledger.amount[:3]) == [6000, 6000, 6000]
+    bonus = ledger[ledger.reason == "shareholder bonus for Bolt (merger)"]
+    assert list(bonus.payee) == ["Liz", "Charlie"] and list(bonus.amount) == [7000, 5000]
+    history = t.m.value_history()
+    bolt = list(history[history.stock == "Bolt"].value)
+    assert bolt == [0, 400, 500, 600, 700]
+    # the fast ledger records are ordinary Payment values
+    from tabletop.core import Payment
+    p = t.state.payments[-1]
+    assert p == Payment(p.payer, p.payee, p.amount, p.reason, p.round, p.phase)
+    assert hash(p) == hash(Payment(p.payer, p.payee, p.amount, p.reason, p.round, p.phase))
+
+
+def test_the_public_log_reads_like_the_table():
+    t = etch_bolt(3, {0: 3, 1: 2})
+    log = t.m.describe_log()
+    assert log[0] == "Liz draws 1J for the first-player draw; it goes on the board"
+    assert "Charlie places 2A, founding a corporation" in log
+    assert "Charlie founds Etch and takes the founder's share" in log
+    assert "Liz buys a Bolt share for $400" in log
+    assert "Courtney places 9B, growing Bolt" in log
+    assert "Liz ends the turn" in log
