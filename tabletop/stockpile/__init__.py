@@ -35,6 +35,8 @@ class StockpileTitle(Title):
     action_types = ACTION_TYPES
 
     def normalize_options(self, options: Mapping[str, Any], n_players: int) -> dict:
+        if not self.min_players <= n_players <= self.max_players:
+            raise OptionsError(f"Stockpile is for 2 to 5 players, not {n_players}.")
         unknown = sorted(set(options) - set(_OPTIONS))
         if unknown:
             raise OptionsError(f"Stockpile has no option {', '.join(map(repr, unknown))} "

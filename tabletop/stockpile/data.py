@@ -259,6 +259,9 @@ def _check(data: dict) -> None:
             or any(b <= a for a, b in zip(spaces, spaces[1:]))):
         raise OptionsError("Stockpile rules data: 'bid_spaces' must be at least two amounts of $0 or more, "
                            "each higher than the one before.")
+    if spaces[0] != 0:
+        raise OptionsError("Stockpile rules data: the first bid space must be $0, so that every player "
+                           "can always bid.")
     _check_track("the standard track", data["standard_track"])
     for company in COMPANIES:
         _check_track(f"the expert track of {company}", data["expert_tracks"][company])

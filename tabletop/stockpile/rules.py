@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 
-from ..core import BANK, CHANCE, TERMINAL, Action, Outcome, State
+from ..core import BANK, CHANCE, TERMINAL, Action, Outcome, Payment, State, ValueMark
 from ..errors import IllegalAction, MalformedAction, NotYourTurn
 from . import actions as A
 from .data import (BERNIE, COMPANIES, CRAMER, DEBORAH, DONALD, FORECAST_STEPS, FORECASTS, GRAHAM,
@@ -62,6 +62,8 @@ class _Tables:
         self.bust = [[A.PlayActionCard(s, bust, c) for c in COMPANIES] for s in range(seats)]
         self.cramer = [[A.CramerMove(s, c, d) for c in COMPANIES for d in (1, -1)] for s in range(seats)]
         self.declare = [[A.DeclareDividend(s, c) for c in COMPANIES] for s in range(seats)]
+        self.draw_pile = [[A.DrawToStockpile(p, name) for name in names] for p in range(n_piles_max)]
+        self.draw_card = [[A.DrawCard(s, name) for name in names] for s in range(seats)]
 
 
 _tables: dict = {}
@@ -73,6 +75,20 @@ def _tables_for(R) -> _Tables:
     if t is None:
         t = _tables[key] = _Tables(R)
     return t
+
+
+def _record_fast(cls, fields: dict):
+    rec = object.__new__(cls)
+    object.__setattr__(rec, "__dict__", fields)
+    return rec
+
+
+def _record_plain(cls, fields: dict):
+    return cls(**fields)
+
+
+# frozen dataclass records are built by filling their __dict__ when they have one
+_record = _record_fast if not hasattr(Payment, "__slots__") and not hasattr(ValueMark, "__slots__") else _record_plain
 
 
 def usd(amount: int) -> str:
@@ -111,6 +127,8 @@ class StockpileState(State):
         self.tracks = R.expert if self.expert else R.standard
         self.first = int(opts.get("first_player", 0))
         self.order = tuple((self.first + i) % n for i in range(n))
+        self.round = 1
+        self.phase = "setup"
         self.money = [0] * n
         self.pos = [t.start for t in self.tracks]
         for c in range(6):
@@ -195,6 +213,23 @@ class StockpileState(State):
         d["queue"] = self.queue[:]
         new.__dict__ = d
         return new
+
+    # ----------------------------------------------------------------- ledger (fast path)
+    def pay(self, payer, payee, amount: int, reason: str) -> None:
+        """Exactly ``State.pay``; builds the frozen ``Payment`` record without its slow
+        ``__init__`` (the record is equal to one built the ordinary way)."""
+        if amount == 0:
+            return
+        if payer != BANK:
+            self.money[payer] -= amount
+        if payee != BANK:
+            self.money[payee] += amount
+        self.payments.append(_record(Payment, {"payer": payer, "payee": payee, "amount": amount,
+                                               "reason": reason, "round": self.round, "phase": self.phase}))
+
+    def mark_value(self, stock: str, value: int) -> None:
+        self.value_marks.append(_record(ValueMark, {"round": self.round, "phase": self.phase,
+                                                    "stock": stock, "value": value}))
 
     # ----------------------------------------------------------------- small helpers
     def value(self, company: int) -> int:
@@ -284,14 +319,14 @@ class StockpileState(State):
         st = self.step
         if st == DRAW_PILE or st == DRAW_HAND:
             r = int(rng.random() * self.deck_size)
-            for k, c in enumerate(self.deck):
-                if r < c:
-                    break
-                r -= c
-            name = self.R.card_names[k]
+            deck = self.deck
+            k = 0
+            while r >= deck[k]:
+                r -= deck[k]
+                k += 1
             if st == DRAW_PILE:
-                return _mk(A.DrawToStockpile, self.pile_i, name)
-            return _mk(A.DrawCard, self.queue[0], name)
+                return self.tab.draw_pile[self.pile_i][k]
+            return self.tab.draw_card[self.queue[0]][k]
         if st in (OPEN_PAIR, DEAL_PAIR, REVEAL, SEE_PAIR):
             tl, fl = self.tiles_left, self.fc_left
             c = COMPANIES[tl[int(rng.random() * len(tl))]]
@@ -523,12 +558,8 @@ class StockpileState(State):
         self.step = DRAW_PILE
 
     def _legal_draw(self):
-        names = self.R.card_names
-        if self.step == DRAW_PILE:
-            p = self.pile_i
-            return [_mk(A.DrawToStockpile, p, names[k]) for k, c in enumerate(self.deck) if c]
-        seat = self.queue[0]
-        return [_mk(A.DrawCard, seat, names[k]) for k, c in enumerate(self.deck) if c]
+        row = self.tab.draw_pile[self.pile_i] if self.step == DRAW_PILE else self.tab.draw_card[self.queue[0]]
+        return [row[k] for k, c in enumerate(self.deck) if c]
 
     def _draw(self, name) -> int:
         k = self._card(name)

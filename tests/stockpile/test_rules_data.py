@@ -72,6 +72,7 @@ def test_rules_data_can_be_given_directly():
     ({"expert_tracks": {STEEL: {"dollar": [10]}}}, "must list spaces from 0 to 9"),
     ({"standard_track": {"values": [1, 2, 3]}}, "the standard track gives new values but no start space"),
     ({"bid_spaces": [0, 3000, 1000]}, "each higher than the one before"),
+    ({"bid_spaces": [500, 1000]}, "the first bid space must be $0"),
     ({"trading_fees": [1000, 1000, 3000]}, "same amount"),
     ({"investors": {"Lucky Luke": {"capital": 1}}}, "'Lucky Luke' is not a Stockpile investor"),
     ({"investors": {"Wise Warren": {"capital": -5}}}, "capital of Wise Warren"),
