@@ -15,6 +15,7 @@ The merger arithmetic is in ``tabletop.acquire.mergers``.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 from typing import Any, Mapping, Sequence
 
@@ -32,6 +33,11 @@ __all__ = ["TITLE", "AcquireTitle", "AcquireState", "Edition", "EDITIONS", "get_
            "DeclareEnd", "EndTurn"]
 
 OPTION_NAMES = ("edition", "sole_holder", "hidden_money", "rules")
+
+
+@functools.lru_cache(maxsize=None)
+def _plain_edition(edition: str, sole_holder: str) -> Edition:
+    return build_edition(edition, None, sole_holder)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -63,8 +69,12 @@ class AcquireTitle(Title):
         rules = options.get("rules") or {}
         if not isinstance(rules, Mapping):
             raise OptionsError("The option rules must be a mapping of rule name to value.")
-        rules = json.loads(json.dumps(dict(rules)))  # plain JSON data, as it will be saved
-        ed = build_edition(edition, rules, sole)
+        if rules:
+            rules = json.loads(json.dumps(dict(rules)))  # plain JSON data, as it will be saved
+            ed = build_edition(edition, rules, sole)
+        else:
+            rules = {}
+            ed = _plain_edition(edition, sole)
         need = n_players * (ed.hand_size + 1)
         if need > ed.n_tiles:
             raise OptionsError(f"{n_players} players need {need} tiles to start, but the "

@@ -234,7 +234,8 @@ def build_edition(edition: str = "2016", rules: Mapping[str, Any] | None = None,
         if max(idx) >= len(base.bonus_names):
             raise OptionsError(f"The {base.display_name} has no tertiary bonus, so a sole holder "
                                f"cannot be paid {sole_holder}.")
-        changes["sole_holder"] = idx
+        if idx != base.sole_holder:
+            changes["sole_holder"] = idx
     result = dataclasses.replace(base, **changes) if changes else base
     if result.end_size < result.safe_size:
         raise OptionsError(f"The end size ({result.end_size}) cannot be below the safe size "

@@ -116,8 +116,9 @@ _TABLES: dict[str, Tables] = {}
 
 def tables_for(options: Mapping[str, Any]) -> Tables:
     """The (cached) tables of the edition the options describe."""
-    key = json.dumps([options.get("edition", "2016"), options.get("rules") or {},
-                      options.get("sole_holder")], sort_keys=True)
+    rules = options.get("rules")
+    key = (options.get("edition", "2016"), options.get("sole_holder"),
+           json.dumps(rules, sort_keys=True) if rules else "")
     tables = _TABLES.get(key)
     if tables is None:
         edition = build_edition(options.get("edition", "2016"), options.get("rules"),
