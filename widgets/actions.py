@@ -21,7 +21,7 @@ from .render import esc, humanize
 __all__ = ["ActionGroup", "group_actions", "ActionPanel"]
 
 #: a group with more actions than this becomes a drop-down list with one "enter" button
-MAX_BUTTONS_PER_GROUP = 48
+MAX_BUTTONS_PER_GROUP = 120
 #: a group with more actions than this is split by its first varying field
 SPLIT_ABOVE = 10
 
@@ -100,12 +100,15 @@ class ActionPanel:
         self._picker_actions: list[list[Action]] = []
         self.groups: list[ActionGroup] = []
         self._active_pickers = 0
+        # one layout and one style shared by every button: a button is then one widget, not three
+        self._layout = W.Layout()
+        self._style = W.ButtonStyle()
 
     # --- building blocks (pooled) ----------------------------------------------------------
     def _button(self, i: int) -> W.Button:
         while len(self._buttons) <= i:
             k = len(self._buttons)
-            b = W.Button()
+            b = W.Button(layout=self._layout, style=self._style)
             b.add_class("tt-btn")
             b.add_class("tt-act")
             b.on_click(lambda _b, k=k: self._clicked(k))
@@ -203,6 +206,28 @@ class ActionPanel:
                 go.click()
                 return True
         return False
+
+    def blank(self) -> None:
+        """Forget everything shown: every label emptied and every control detached, so the
+        page keeps no trace of it (for a private panel being closed; cheaper than closing)."""
+        with self.prompt.hold_sync():
+            self.prompt.value = ""
+        for k, b in enumerate(self._buttons):
+            if b.description:
+                b.description = ""
+            self._button_actions[k] = None
+        for head, box in self._rows:
+            if head.value:
+                head.value = ""
+            if box.children:
+                box.children = ()
+        for k, (dd, _go) in enumerate(self._pickers):
+            if dd.options:
+                dd.options = []
+            self._picker_actions[k] = []
+        self._active_pickers = 0
+        self.groups = []
+        self.body.children = ()
 
     def close(self) -> None:
         """Close every widget of the panel (removes them from the page entirely)."""

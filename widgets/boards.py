@@ -1,2 +1,241 @@
-"""Title-specific boards for the tracker, registered with ``titles.register_ui``."""
+"""Title-specific boards and rules of privacy for the tracker (see ``titles.TitleUI``).
+
+Each board reads only the public view (``view(None)``): stock tracks and stockpiles for
+Stockpile, the grid and corporations for Acquire, the tickers for Black Monday, the four suits
+with their two slots and the watcher for 時価で勝負.
+"""
 from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from tabletop.core import Action, State
+
+from .render import esc, generic_html, money, stocks_html
+from .titles import TitleUI, default_net_worth, register_ui
+
+__all__ = ["stockpile_board", "acquire_board", "blackmonday_board", "jika_board"]
+
+
+def _worth(view: Mapping, seat: int) -> int | None:
+    """A finished game's score, a title's own public worth, or money plus visible holdings."""
+    player = (view.get("players") or [])[seat]
+    for key in ("score", "worth"):
+        if isinstance(player.get(key), int):
+            return player[key]
+    return default_net_worth(view, seat)
+
+
+def _has_secret(legal: Sequence[Action]) -> bool:
+    return any(a.secret_to is not None for a in legal)
+
+
+def _section(title: str, body: str) -> str:
+    return f'<div class="tt-board-part"><div class="tt-subtitle"><b>{esc(title)}</b></div>{body}</div>'
+
+
+# --- Stockpile ------------------------------------------------------------------------------
+def stockpile_board(view: Mapping) -> str:
+    board = view.get("board") or {}
+    names = [p.get("name", "") for p in view.get("players") or []]
+    parts = []
+    rows = []
+    positions = board.get("positions") or {}
+    for company, values in (board.get("tracks") or {}).items():
+        here = positions.get(company)
+        cells = "".join(f'<span class="tt-space{" tt-here" if i == here else ""}">{esc(v)}</span>'
+                        for i, v in enumerate(values))
+        rows.append(f'<div class="tt-track-row"><div class="tt-track-name">{esc(company)} '
+                    f'<b>{esc((view.get("stocks") or {}).get(company, ""))}</b></div>'
+                    f'<div class="tt-track">{cells}</div></div>')
+    parts.append(_section("Stock values" + (" (expert board)" if board.get("expert_board") else ""),
+                          "".join(rows)))
+    piles = []
+    for i, pile in enumerate(board.get("stockpiles") or []):
+        cards = []
+        for c in pile.get("cards") or []:
+            if c.get("face_down"):
+                cards.append('<span class="tt-cardchip tt-facedown">face down</span>')
+            else:
+                cards.append(f'<span class="tt-cardchip">{esc(c.get("card"))}</span>')
+        bid = pile.get("bid")
+        bid_text = (f'<span class="tt-bid">{esc(names[bid["seat"]] if bid["seat"] < len(names) else bid["seat"])} '
+                    f'bids {esc(money(bid["amount"]))}</span>' if bid else '<span class="tt-dim">no bid</span>')
+        piles.append(f'<div class="tt-pile"><b>Stockpile {i + 1}</b> {bid_text}<div class="tt-cards">'
+                     f'{"".join(cards) or "<span class=tt-dim>empty</span>"}</div></div>')
+    if piles:
+        parts.append(_section("Stockpiles", "".join(piles)))
+    facts = []
+    open_pair = board.get("open_pair")
+    if open_pair:
+        facts.append(f"Face-up pair: <b>{esc(open_pair['company'])} {esc(open_pair['forecast'])}</b>")
+    if board.get("face_down_pairs"):
+        facts.append(f"Face-down pairs: {esc(board['face_down_pairs'])}")
+    for r in board.get("revealed_pairs") or []:
+        facts.append(f"Revealed ({esc(r.get('from'))}): <b>{esc(r.get('company'))} {esc(r.get('forecast'))}</b>")
+    if board.get("dividend"):
+        d = board["dividend"]
+        facts.append(f"Dividend: <b>{esc(d.get('company'))}</b> {esc(money(d.get('per_card')))} a card")
+    facts.append(f"Market deck {esc(board.get('deck', '?'))} · discard {esc(board.get('discard', 0))}")
+    parts.append(_section("Forecasts and deck", "<br>".join(facts)))
+    if view.get("log_hint"):
+        parts.append(f'<div class="tt-dim">Next: {esc(view["log_hint"])}</div>')
+    return "".join(parts)
+
+
+_STOCKPILE_PRIVATE = {"PlaceCards", "SellStock", "SellHalfSplit", "CollectDividend", "PlayActionCard",
+                      "KeepInvestors"}
+
+
+def stockpile_private(state: State, seat: int, legal: Sequence[Action]) -> bool:
+    """Private: anything secret, and choices that show a hidden portfolio, hand or action card
+    (selling, dividends, Boom/Bust, placing the two drawn cards, keeping an investor)."""
+    return _has_secret(legal) or any(type(a).__name__ in _STOCKPILE_PRIVATE for a in legal)
+
+
+# --- Acquire --------------------------------------------------------------------------------
+_CORP_COLOURS = ["#d97706", "#dc2626", "#2563eb", "#059669", "#7c3aed", "#db2777", "#0891b2",
+                 "#65a30d", "#9333ea"]
+
+
+def acquire_board(view: Mapping) -> str:
+    board = view.get("board") or {}
+    corps = board.get("corporations") or []
+    colour = {c["name"]: _CORP_COLOURS[i % len(_CORP_COLOURS)] for i, c in enumerate(corps)}
+    grid = board.get("grid") or []
+    cols = board.get("column_labels") or []
+    rows = board.get("row_labels") or []
+    head = "<tr><th></th>" + "".join(f"<th>{esc(c)}</th>" for c in cols) + "</tr>"
+    body = []
+    for r, row in enumerate(grid):
+        cells = []
+        for cell in row:
+            if cell is None:
+                cells.append("<td></td>")
+            elif cell == "":
+                cells.append('<td style="background:#9ca3af" title="tile">·</td>')
+            else:
+                cells.append(f'<td style="background:{colour.get(cell, "#6b7280")};color:#fff" '
+                             f'title="{esc(cell)}">{esc(str(cell)[:2])}</td>')
+        body.append(f"<tr><th>{esc(rows[r] if r < len(rows) else r + 1)}</th>{''.join(cells)}</tr>")
+    parts = [_section("Board", f'<div class="tt-scroll"><table class="tt-grid">{head}{"".join(body)}</table></div>')]
+    trs = []
+    for c in corps:
+        sw = f'<span class="tt-swatch" style="background:{colour[c["name"]]}"></span>'
+        state = "safe" if c.get("safe") else ("active" if c.get("active") else "not on the board")
+        bonuses = " / ".join(money(b) for b in c.get("bonuses") or []) or "-"
+        trs.append(f"<tr><th>{sw}{esc(c['name'])}</th><td>{esc(c.get('tier', ''))}</td><td>{esc(c.get('size', 0))}</td>"
+                   f"<td>{esc(money(c.get('price')) if c.get('price') else '-')}</td><td>{esc(c.get('bank_shares'))}</td>"
+                   f"<td>{esc(bonuses)}</td><td>{esc(state)}</td></tr>")
+    parts.append(_section("Corporations", '<div class="tt-scroll"><table class="tt-table"><tr><th>Corporation</th>'
+                          "<th>Tier</th><th>Size</th><th>Price</th><th>Shares left</th><th>Bonuses</th>"
+                          f"<th>State</th></tr>{''.join(trs)}</table></div>"))
+    facts = [f"Tiles left {esc(board.get('tiles_left', '?'))}"]
+    if board.get("merger"):
+        facts.append("Merger: " + generic_html(board["merger"], 1))
+    if board.get("end_declared_by") is not None:
+        facts.append("The end has been declared.")
+    elif board.get("end_allowed"):
+        facts.append("The end may be declared.")
+    if view.get("log_hint"):
+        facts.append(f'<span class="tt-dim">Next: {esc(view["log_hint"])}</span>')
+    parts.append("<div>" + " · ".join(facts) + "</div>")
+    return "".join(parts)
+
+
+def acquire_private(state: State, seat: int, legal: Sequence[Action]) -> bool:
+    """Private: placing a tile (the choices are the rack); with hidden money, buying too."""
+    if _has_secret(legal) or any(type(a).__name__ == "PlaceTile" for a in legal):
+        return True
+    hidden = bool(state.game.options.get("hidden_money"))
+    return hidden and any(type(a).__name__ in ("BuyShare", "EndTurn") for a in legal)
+
+
+# --- Black Monday ---------------------------------------------------------------------------
+def blackmonday_board(view: Mapping) -> str:
+    board = view.get("board") or {}
+    stocks = view.get("stocks") or {}
+    limits = board.get("limits") or {}
+    delisted = set(board.get("delisted") or [])
+    tickers = []
+    for stock, price in stocks.items():
+        lim = limits.get(stock) or {}
+        status = '<span class="tt-owed">delisted ($0)</span>' if stock in delisted else ""
+        tickers.append(f'<div class="tt-stock"><div class="tt-stock-name">{esc(stock)}</div>'
+                       f'<div class="tt-stock-value">${esc(price)}</div>'
+                       f'<div class="tt-dim">down {esc(lim.get("down", "?"))} / up {esc(lim.get("up", "?"))}</div>'
+                       f"{status}</div>")
+    parts = [_section("Tickers", f'<div class="tt-stocks">{"".join(tickers)}</div>')]
+    turn = board.get("turn") or {}
+    facts = [f"Deck {esc(board.get('deck', '?'))} (deck {esc(board.get('deck_number', 1))})",
+             f"discard {esc(board.get('discard', 0))}",
+             f"cap {esc(board.get('share_cap', ''))} shares a stock"]
+    if board.get("market_close_in_deck"):
+        facts.append("<b>the market-close card is in the deck</b>")
+    if turn:
+        facts.append(f"this turn: {esc(turn.get('buys', 0))} bought, {esc(turn.get('price_changes', 0))} price changes")
+    parts.append("<div>" + " · ".join(facts) + "</div>")
+    if view.get("log_hint"):
+        parts.append(f'<div class="tt-dim">Next: {esc(view["log_hint"])}</div>')
+    return "".join(parts)
+
+
+def always_private(state: State, seat: int, legal: Sequence[Action]) -> bool:
+    """Every choice is made from a secret hand."""
+    return True
+
+
+# --- 時価で勝負 ----------------------------------------------------------------------------------
+_SUITS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
+
+
+def jika_board(view: Mapping) -> str:
+    board = view.get("board") or {}
+    market = board.get("market") or {}
+    watched = board.get("watched")
+    suits = []
+    for suit, m in market.items():
+        red = suit in ("hearts", "diamonds")
+        blocked = '<div class="tt-owed">watched: not this round</div>' if suit == watched else ""
+        suits.append(
+            f'<div class="tt-stock tt-suit"><div class="tt-stock-name" style="color:{"#b91c1c" if red else "#111"}">'
+            f'{_SUITS.get(suit, "")} {esc(suit)}</div>'
+            f'<div>upper <b>{esc(m.get("upper_card") or "-")}</b></div>'
+            f'<div>lower <b>{esc(m.get("lower_card") or "-")}</b></div>'
+            f'<div class="tt-stock-value">{esc(m.get("price"))}</div>{blocked}</div>')
+    parts = [_section("The four suits (price = the lower of the two slots)",
+                      f'<div class="tt-stocks">{"".join(suits)}</div>')]
+    shown = ", ".join(f"{_SUITS.get(s, '')} {s}" for s in board.get("watchers_shown") or [])
+    parts.append(f"<div>Watcher: <b>{esc(_SUITS.get(watched, '') + ' ' + watched if watched else 'none yet')}</b>"
+                 f" · jacks left {esc(board.get('watcher_pile', '?'))}"
+                 + (f" · shown so far: {esc(shown)}" if shown else "") + "</div>")
+    names = [p.get("name", "") for p in view.get("players") or []]
+    plays = board.get("plays") or []
+    if plays:
+        last = plays[-8:]
+        parts.append('<div class="tt-dim">Last plays: ' + ", ".join(
+            f"{esc(names[p['seat']] if p['seat'] < len(names) else p['seat'])} {esc(p['card'])} ({esc(p['slot'])})"
+            for p in reversed(last)) + "</div>")
+    if view.get("log_hint"):
+        parts.append(f'<div class="tt-dim">Next: {esc(view["log_hint"])}</div>')
+    return "".join(parts)
+
+
+def _acquire_choices():
+    try:
+        from tabletop.acquire.data import EDITIONS, SOLE_HOLDER_RULES
+        return {"edition": sorted(EDITIONS), "sole_holder": sorted(SOLE_HOLDER_RULES)}
+    except Exception:  # the engine's data may change; the start page then offers free text
+        return {}
+
+
+register_ui("stockpile", TitleUI(board_html=stockpile_board, private_decision=stockpile_private, net_worth=_worth,
+                                 options_shown=["expert_board", "investors", "first_player"],
+                                 chance_prompt="Enter the card turned up"))
+register_ui("acquire", TitleUI(board_html=acquire_board, private_decision=acquire_private, net_worth=_worth,
+                               option_choices=_acquire_choices(),
+                               options_shown=["edition", "sole_holder", "hidden_money"],
+                               chance_prompt="Enter the tile drawn"))
+register_ui("black-monday", TitleUI(board_html=blackmonday_board, private_decision=always_private,
+                                    net_worth=_worth, chance_prompt="Enter the card turned up"))
+register_ui("jika", TitleUI(board_html=jika_board, private_decision=always_private, net_worth=_worth,
+                            chance_prompt="Enter the jack the watcher turns up"))

@@ -106,8 +106,8 @@ def players_html(view: Mapping, worth: Iterable[int | None] | None = None) -> st
     extra_keys: list[str] = []
     for p in players:
         for k, v in p.items():
-            if k not in _PLAYER_SKIP and k not in extra_keys and isinstance(v, (int, str, bool)) \
-                    and not isinstance(v, float):
+            scalar_list = isinstance(v, list) and all(isinstance(x, (int, str)) for x in v)
+            if k not in _PLAYER_SKIP and k not in extra_keys and (isinstance(v, (int, str, bool)) or scalar_list):
                 extra_keys.append(k)
     rows = []
     for seat, p in enumerate(players):
@@ -118,8 +118,7 @@ def players_html(view: Mapping, worth: Iterable[int | None] | None = None) -> st
             marks.append('<span class="tt-badge">first</span>')
         owed = p.get("owed") or 0
         owed_txt = f'<span class="tt-owed">{esc(money(owed))}</span>' if owed else '<span class="tt-dim">-</span>'
-        extra = "".join(f"<td>{esc(money(p.get(k)) if isinstance(p.get(k), bool) else p.get(k, ''))}</td>"
-                        for k in extra_keys)
+        extra = "".join(f"<td>{_cell(p.get(k))}</td>" for k in extra_keys)
         worth_td = (f"<td>{esc(money(worth[seat]))}</td>" if worth is not None else "")
         rows.append(
             f'<tr class="{"tt-acting" if seat == to_act else ""}"><th>{esc(p.get("name", seat + 1))} '

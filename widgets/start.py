@@ -170,7 +170,9 @@ class StartPage:
             value = defaults[key]
             choices = ui.option_choices.get(key)
             label = humanize(key)
-            if choices:
+            if key == "first_player" and isinstance(value, int):
+                w = W.Dropdown(options=[(f"Seat {i + 1}", i) for i in range(n)], value=value, description=label)
+            elif choices:
                 w = W.Dropdown(options=[(str(c), c) for c in choices], value=value if value in choices else choices[0],
                                description=label)
             elif isinstance(value, bool):

@@ -82,6 +82,18 @@ CSS = """
   padding: 0; }
 .tt-link { display: inline-block; min-height: 44px; line-height: 44px; padding: 0 12px; border-radius: 8px;
   border: 1px solid #b9c0c8; text-decoration: none; color: #1f2328; background: #f7f9fb; margin: 4px 8px 4px 0; }
+.tt-board-part { margin: 4px 0 10px; }
+.tt-subtitle { margin: 2px 0 4px; }
+.tt-track-row { display: flex; flex-wrap: wrap; align-items: center; gap: 4px 10px; margin: 3px 0; }
+.tt-track-name { min-width: 190px; }
+.tt-pile { margin: 4px 0 8px; }
+.tt-cards { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 3px; }
+.tt-cardchip { border: 1px solid #b9c0c8; border-radius: 6px; padding: 3px 8px; background: #fff; font-size: 14px; }
+.tt-facedown { background: repeating-linear-gradient(45deg, #dbe3ec, #dbe3ec 4px, #eef2f6 4px, #eef2f6 8px);
+  color: #4b5563; }
+.tt-bid { font-weight: 600; color: #1f6feb; margin-left: 6px; }
+.tt-swatch { display: inline-block; width: 12px; height: 12px; border-radius: 3px; margin-right: 6px; }
+.tt-suit { min-width: 120px; }
 .tt-match-row { border-bottom: 1px solid #e3e7eb; padding: 6px 0; }
 @media (max-width: 600px) {
   .tt-title { font-size: 19px; }

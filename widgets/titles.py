@@ -69,6 +69,8 @@ def reveals_secret(action: Action, tokens: set[str]) -> bool:
 def _private_decision(state: State, seat: int, legal: Sequence[Action]) -> bool:
     """Generic guess: the choice is private when any choice names something only ``seat`` knows
     (a card in hand, a tile on the rack). Titles register an exact rule."""
+    if any(a.secret_to is not None for a in legal):
+        return True
     tokens = secret_tokens(state, seat)
     return bool(tokens) and any(reveals_secret(a, tokens) for a in legal)
 

@@ -88,7 +88,7 @@ class PrivatePanel:
         self.secrets = W.HTML()
         self.banner = W.HTML()
         self.banner.layout.display = "none"
-        self.actions = ActionPanel(tracker._play_private, css_class="tt-private-actions")
+        self.actions = tracker._private_actions()
         self.random_button = _button("Draw for me at random", "tt-small", on_click=tracker._random_private)
         self.close_button = _button(f"Close {name}'s panel", "tt-primary", on_click=tracker.close_private)
         self.pin_box = W.VBox()
@@ -157,8 +157,15 @@ class PrivatePanel:
             self.actions.clear('<div class="tt-dim">Nothing for you to enter right now.</div>')
 
     def close(self) -> None:
-        self.actions.close()
-        _close_tree(self.widget)
+        # the pooled buttons are blanked (no secret label survives) and kept for the next panel;
+        # every other widget of the panel is closed
+        self.actions.blank()
+        children = list(self.widget.children)
+        self.widget.children = ()
+        for w in children:
+            if w is not self.actions.widget:
+                _close_tree(w)
+        self.widget.close()
 
 
 class Tracker:
@@ -225,6 +232,12 @@ class Tracker:
     @property
     def match(self) -> Match:
         return self.saved.match
+
+    def _private_actions(self) -> ActionPanel:
+        """The private panels' buttons: one pool, blanked whenever a panel closes."""
+        if getattr(self, "_private_pool", None) is None:
+            self._private_pool = ActionPanel(self._play_private, css_class="tt-private-actions")
+        return self._private_pool
 
     # --- what is shown -----------------------------------------------------------------------
     def needs_private(self, seat: int) -> bool:
@@ -415,10 +428,12 @@ class Tracker:
         self.private_box.children = ()
         self.private = None
         self._gate_widget = None
-        for w in old:
-            _close_tree(w)
         if was is not None:
-            was.close()
+            was.close()               # blanks the pooled buttons, closes the rest
+        for w in old:
+            if was is None or w is not was.widget:
+                _close_tree(w)
+        if was is not None:
             if notice:
                 self._notify(f"{self.match.game.players[was.seat]}'s panel is closed.")
         self.public.layout.display = None
@@ -433,10 +448,8 @@ class Tracker:
             return
         self._error(None)
         if self.needs_private(panel.seat):
-            old = panel
-            self.private = PrivatePanel(self, panel.seat)
-            self.private_box.children = (self.private.widget,)
-            old.close()
+            panel.banner.layout.display = "none"
+            panel.refresh()            # the same player goes on: same panel, buttons re-labelled
         else:
             self.close_private(notice=False)
             self._notify(f"{self.match.game.players[panel.seat]}'s entry is saved and the panel is closed: "
@@ -456,6 +469,8 @@ class Tracker:
         """Close every widget of the tracker (when leaving it for the list of matches)."""
         self.close_private(notice=False)
         self.panel.close()
+        if getattr(self, "_private_pool", None) is not None:
+            self._private_pool.close()
         self.charts.close()
         _close_tree(self.widget)
 

@@ -26,10 +26,16 @@ def live_widget_text() -> str:
 
 
 def public_secrets(match: Match) -> set[str]:
-    """Text that some seat knows and the public view does not show (longer than 2 characters)."""
+    """What the secret entries of the log really say (the public log shows them hidden), and
+    the card-level secrets each seat holds now that the public view does not show."""
     secrets = set()
-    for seat in range(match.game.n_players):
-        secrets |= {t for t in secret_tokens(match.state, seat) if len(t) > 2}
+    state = match.title.new_state(match.game)
+    for action in match.log:
+        if action.secret_to is not None:
+            true, hidden = state.describe(action), state.describe_hidden(action)
+            if true != hidden:
+                secrets.add(true)
+        state.apply(action)
     return secrets
 
 
@@ -62,7 +68,8 @@ def click_through(tracker: Tracker, seed: int, check_secrets_every: int = 0, und
         if tracker.private is None:
             if tracker.needs_private(state.chance_owner() if player == CHANCE else player):
                 assert tracker.gate_button in tracker.panel.body.children
-                assert tracker.panel.buttons() == [], "a private choice must not be on the shared screen"
+                assert tracker.panel.buttons() == [] and tracker.panel._active_pickers == 0, \
+                    "a private choice must not be on the shared screen"
                 if check_secrets_every and steps % check_secrets_every == 0:
                     text = live_widget_text()
                     leaked = [s for s in public_secrets(tracker.match) if s in text]
