@@ -452,7 +452,7 @@ class StockpileState(State):
         idx = [_INV.get(x) if isinstance(x, str) else None for x in names]
         if len(idx) != want or None in idx or len(set(idx)) != want:
             raise IllegalAction(f"{self.name(seat)} must keep exactly {want} of the investors dealt to "
-                                f"{'them' if want > 1 else 'them'}, named once each.")
+                                f"them, each named once.")
         for i, name in zip(idx, names):
             if i not in self.inv_hand[seat]:
                 raise IllegalAction(f"{self.name(seat)} cannot keep {name}: that investor was not dealt to them.")
@@ -573,8 +573,9 @@ class StockpileState(State):
         if self.step != DRAW_PILE:
             self._refuse_step("Turning a card onto a stockpile")
         if a.pile != self.pile_i:
+            given = self.pile_label(a.pile) if _int(a.pile) else repr(a.pile)
             raise IllegalAction(f"The next face-up card goes onto {self.pile_label(self.pile_i)}, "
-                                f"not {a.pile!r}.")
+                                f"not {given}.")
         k = self._draw(a.card)
         self.piles[self.pile_i].append((k, True, 0))
         self.pile_i += 1
