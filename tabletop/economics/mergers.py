@@ -1,0 +1,151 @@
+"""Merger math for the lessons: who gains from a merger in Acquire, and when trading beats selling.
+
+Every number comes from ``tabletop.acquire.mergers`` (share prices, bonuses with ties and
+rounding, disposal of defunct shares), the same functions the Acquire engine pays with; this
+module only asks economic questions of them:
+
+- ``best_disposal``: of all the ways to sell, trade 2-for-1 and keep, which is worth most now;
+- ``trade_premium``: what trading two defunct shares earns over selling them;
+- ``merger_gains``: per player, the bonus, the gain from disposing well, and the rise of the
+  survivor's price on the shares she holds;
+- ``majority_return``: what it costs to take the lead in a corporation and what the lead pays
+  if it is merged at that size (the reason founding and buying early pay);
+- ``edition_pair``: the corporation of the same tier in the other edition, for side-by-side tables.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Hashable, Mapping
+
+from ..acquire.data import Edition, get_edition
+from ..acquire.mergers import (Disposal, bonus_schedule, disposal_options, disposal_value,
+                               merger_bonuses, share_price)
+from ..errors import OptionsError
+
+__all__ = ["best_disposal", "trade_premium", "PlayerGain", "merger_gains", "MajorityReturn",
+           "majority_return", "edition_pair", "tier_corporations"]
+
+
+def tier_corporations(edition: Edition | str) -> dict[str, tuple[str, ...]]:
+    """tier name -> the corporations of that tier."""
+    ed = get_edition(edition)
+    return {t: tuple(c for c, tier in ed.tiers if tier == t) for t in ed.tier_names}
+
+
+def edition_pair(corporation: str, edition: Edition | str, other: Edition | str) -> str:
+    """The first corporation of ``other`` in the same tier as ``corporation`` of ``edition``
+    (Bolt of 2016 -> Imperial of the classic edition)."""
+    tier = get_edition(edition).tier_of(corporation)
+    return tier_corporations(other)[tier][0]
+
+
+def best_disposal(edition: Edition | str, defunct: str, defunct_size: int, survivor: str,
+                  survivor_size: int, shares: int, survivor_left: int | None = None,
+                  keep_weight: float = 0.0) -> Disposal:
+    """The choice (sell, trade, keep) worth most today: cash plus survivor shares at the
+    survivor's price, plus ``keep_weight`` times what kept shares fetch if the corporation is
+    founded again (0: a kept share is worth nothing until then). On a tie, fewer shares kept,
+    then more cash."""
+    ed = get_edition(edition)
+    left = ed.shares_per_corporation if survivor_left is None else survivor_left
+    best, best_key = None, None
+    for sell, trade in disposal_options(shares, left):
+        d = disposal_value(ed, defunct, defunct_size, survivor, survivor_size, shares, sell, trade)
+        key = (d.total_now + keep_weight * d.keep_value_if_refounded, -d.keep, d.cash)
+        if best_key is None or key > best_key:
+            best, best_key = d, key
+    assert best is not None
+    return best
+
+
+def trade_premium(edition: Edition | str, defunct: str, defunct_size: int, survivor: str,
+                  survivor_size: int) -> int:
+    """Value of one survivor share minus the sale price of the two defunct shares traded for it:
+    positive when trading beats selling."""
+    ed = get_edition(edition)
+    return share_price(ed, survivor, survivor_size) - 2 * share_price(ed, defunct, defunct_size)
+
+
+@dataclass(frozen=True)
+class PlayerGain:
+    """What one merger is worth to one player (all at today's prices)."""
+    player: Hashable
+    defunct_shares: int
+    survivor_shares: int
+    bonus: int
+    disposal: Disposal
+    disposal_gain: int        # best disposal minus selling everything
+    survivor_rise: int        # her survivor shares times the rise of the survivor's price
+
+    @property
+    def total(self) -> int:
+        """The gain from the merger, over simply selling the defunct shares at their price."""
+        return self.bonus + self.disposal_gain + self.survivor_rise
+
+
+def merger_gains(edition: Edition | str, defunct: str, defunct_size: int, survivor: str,
+                 survivor_size: int, defunct_holdings: Mapping[Hashable, int],
+                 survivor_holdings: Mapping[Hashable, int] | None = None,
+                 survivor_left: int | None = None) -> list[PlayerGain]:
+    """Who gains from merging ``defunct`` (``defunct_size`` tiles) into ``survivor``
+    (``survivor_size`` tiles before): bonuses under the edition's tie rules, the best disposal,
+    and the survivor's price rise (its size after is both sizes plus the tile that merged them).
+
+    Each player's disposal is valued alone (the survivor shares in the bank are shared out in
+    turn order at the table; here each is offered ``survivor_left``)."""
+    ed = get_edition(edition)
+    survivor_holdings = dict(survivor_holdings or {})
+    if defunct == survivor:
+        raise OptionsError("A corporation cannot merge into itself.")
+    after = survivor_size + defunct_size + 1
+    bonuses = merger_bonuses(ed, defunct, defunct_size, defunct_holdings)
+    rise = share_price(ed, survivor, after) - share_price(ed, survivor, survivor_size)
+    sale = share_price(ed, defunct, defunct_size)
+    players = list(dict.fromkeys(list(defunct_holdings) + list(survivor_holdings)))
+    out = []
+    for p in players:
+        have = defunct_holdings.get(p, 0)
+        best = best_disposal(ed, defunct, defunct_size, survivor, after, have, survivor_left)
+        out.append(PlayerGain(p, have, survivor_holdings.get(p, 0), bonuses.get(p, 0), best,
+                              best.total_now - have * sale, survivor_holdings.get(p, 0) * rise))
+    return out
+
+
+@dataclass(frozen=True)
+class MajorityReturn:
+    """Taking the lead in a corporation of ``size`` tiles against a rival's ``rival_shares``."""
+    corporation: str
+    size: int
+    rival_shares: int
+    shares_needed: int
+    cost: int                 # shares_needed at today's price
+    bonus: int                # what the lead pays if the corporation is merged at this size
+    rival_bonus: int
+
+    @property
+    def bonus_per_dollar(self) -> float:
+        return self.bonus / self.cost if self.cost else float("inf")
+
+
+def majority_return(edition: Edition | str, corporation: str, size: int,
+                    rival_shares: int = 0) -> MajorityReturn:
+    """Buy one share more than a rival holds; what would the primary (majority) bonus be if the
+    corporation were merged now? With no rival, the lone holder's bonus (primary + secondary)."""
+    ed = get_edition(edition)
+    price = share_price(ed, corporation, size)
+    if price == 0:
+        raise OptionsError(f"{corporation} has no price at {size} tiles: a corporation needs 2 tiles.")
+    need = rival_shares + 1
+    holdings = {"you": need, "rival": rival_shares}
+    paid = merger_bonuses(ed, corporation, size, holdings)
+    return MajorityReturn(corporation, size, rival_shares, need, need * price, paid.get("you", 0),
+                          paid.get("rival", 0))
+
+
+def bonus_table(edition: Edition | str, corporation: str, size: int) -> dict[str, int]:
+    """bonus name -> amount, for a table."""
+    ed = get_edition(edition)
+    return dict(zip(ed.bonus_names, bonus_schedule(ed, corporation, size)))
+
+
+__all__.append("bonus_table")
