@@ -2,10 +2,11 @@
 
 The board is a flat ``bytearray`` of cells. A cell holds ``EMPTY`` (255), ``lone`` (a placed
 tile in no corporation; ``lone`` is the number of corporations, so corporation indexes are
-0..lone-1), or the index of the corporation it belongs to. Corporation sizes are kept up to date, so the
-chain a tile touches is read from its (at most four) neighbours; a merger relabels the defunct
-corporation's cells in one pass. Every tile's place is in ``where`` (the pile, the board, set
-aside, or a seat's hand), so all tiles are always accounted for.
+0..lone-1), or the index of the corporation it belongs to. Corporation sizes are kept up to
+date, so what a tile would do is read from its (at most four) neighbours alone; a merger
+relabels the defunct corporation's cells in one C-level pass (``bytearray.translate``).
+Every tile's place is in ``where`` (the pile, the board, set aside, or a seat's hand), so all
+tiles are always accounted for.
 
 Turn: place a tile (found, grow or merge), buy up to three shares, end the turn (unplayable
 tiles are set aside and the hand is refilled one secret draw at a time). A player who holds no
@@ -38,7 +39,7 @@ EMPTY = 255
 PILE, BOARD, ASIDE = -1, -2, -3
 # what placing a tile would do
 SIMPLE, FOUND, GROW, MERGE, BLOCKED, DEAD = range(6)
-KIND_WORDS = {SIMPLE: "a lone tile", FOUND: "founds a corporation", GROW: "grows a corporation",
+KIND_WORDS = {SIMPLE: "stands alone", FOUND: "founds a corporation", GROW: "grows a corporation",
               MERGE: "merges corporations", BLOCKED: "would found an eighth corporation",
               DEAD: "would merge safe corporations"}
 
@@ -111,7 +112,7 @@ class Tables:
         return acts
 
 
-_TABLES: dict[str, Tables] = {}
+_TABLES: dict[tuple, Tables] = {}
 
 
 def tables_for(options: Mapping[str, Any]) -> Tables:

@@ -99,3 +99,22 @@ def test_simulation_is_reproducible():
     a = simulate("acquire", 4, 10, seed=3, options={"edition": "classic"})
     b = simulate("acquire", 4, 10, seed=3, options={"edition": "classic"})
     assert a.mean_score == b.mean_score and a.win_share == b.win_share
+
+
+class NeverDeclares:
+    """Plays at random but never declares the end: the game must still finish."""
+
+    def choose(self, state, seat, legal, rng):
+        from tabletop.acquire import DeclareEnd
+        options = [a for a in legal if not isinstance(a, DeclareEnd)] or legal
+        return options[rng.randrange(len(options))]
+
+
+def test_without_a_declaration_the_game_ends_when_nobody_can_place_a_tile():
+    for seed in range(6):
+        n = 2 + seed % 5
+        state = play_game("acquire", n, seed, {"edition": ("2016", "classic")[seed % 2]},
+                          agents=[NeverDeclares()] * n)
+        assert state.outcome().reason == "no player could place a tile"
+        invariant(state)
+        assert not state.pile or all(not state.playable_tiles(s) for s in range(n))
