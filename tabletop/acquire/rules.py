@@ -460,8 +460,11 @@ class AcquireState(State):
         if not draws:
             if self.phase == "deal":
                 self._begin_turn(self.first_player)
-            else:
-                self._advance()
+            else:       # the turn is over: the next player's begins
+                nxt = (self.turn + 1) % self.n
+                if nxt == self.first_player:
+                    self.round += 1
+                self._begin_turn(nxt)
 
     def _check_chance(self, a, *phases: str) -> None:
         if type(a.seat) is not int or not 0 <= a.seat < self.n:
@@ -515,7 +518,16 @@ class AcquireState(State):
                     break
             self._absorb(t, c)
             self._reprice(c)
-            self._to_buy()
+            # only c grew: update the safe set and the end condition without a full recount
+            size = self.size[c]
+            if size >= self.edition.safe_size and c not in self.safe:
+                self.safe.add(c)
+                self.n_safe += 1
+            if not self.end_ok:
+                self.end_ok = size >= self.edition.end_size or self.n_safe == self.n_active
+            self.phase = "buy"
+            if self.sale_dirty:
+                self._to_buy(False)
         else:
             self._start_merger(seat, t)
 
@@ -839,9 +851,14 @@ class AcquireState(State):
             self.money[payer] -= amount
         if payee != BANK:
             self.money[payee] += amount
-        self.payments.append(_record(Payment, {"payer": payer, "payee": payee, "amount": amount,
-                                               "reason": reason, "round": self.round,
-                                               "phase": self.phase}))
+        fields = {"payer": payer, "payee": payee, "amount": amount, "reason": reason,
+                  "round": self.round, "phase": self.phase}
+        if _FAST_RECORDS:
+            record = _new(Payment)
+            record.__dict__.update(fields)
+        else:
+            record = Payment(**fields)
+        self.payments.append(record)
 
     def mark_value(self, stock: str, value: int) -> None:
         self.value_marks.append(_record(ValueMark, {"round": self.round, "phase": self.phase,
@@ -1043,10 +1060,11 @@ def _slow_record(kind, fields: dict):
 
 _new = object.__new__
 # The fast way needs plain (not slotted) dataclasses whose fields are exactly these.
-_record = _fast_record if all(
+_FAST_RECORDS = all(
     hasattr(_new(k), "__dict__") and [f.name for f in dataclasses.fields(k)] == names
     for k, names in ((Payment, ["payer", "payee", "amount", "reason", "round", "phase"]),
-                     (ValueMark, ["round", "phase", "stock", "value"]))) else _slow_record
+                     (ValueMark, ["round", "phase", "stock", "value"])))
+_record = _fast_record if _FAST_RECORDS else _slow_record
 
 
 _HANDLERS = {      # action type -> (handler, phases it may be played in; None for chance)

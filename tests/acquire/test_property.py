@@ -33,6 +33,12 @@ def invariant(state) -> None:
         assert state.price[c] == share_price(ed, name, state.size[c])
         assert state.size[c] == 0 or state.size[c] >= 2
     assert state.n_active == sum(1 for s in state.size if s)
+    # the cached safe set and end condition agree with the sizes
+    assert state.safe == {c for c in range(t.nc) if state.size[c] >= ed.safe_size}
+    assert state.n_safe == len(state.safe)
+    active = [s for s in state.size if s]
+    assert state.end_allowed() == (bool(active) and (max(active) >= ed.end_size
+                                                     or min(active) >= ed.safe_size))
     assert all(m >= 0 for m in state.money)
     if state.phase == "over":
         assert all(not any(h) for h in state.held)
