@@ -1,0 +1,322 @@
+"""A Stockpile stock price as a Markov chain.
+
+Each round a company's value moves on its track: first by the Boom and Bust action cards
+played on it (two spaces up or down each), then by its forecast card (+4, +2, +1, -2, -3, or $$:
+no move and a dividend). Running off the top of the track is a **split** (the value restarts at
+the split space and the movement goes on); running off the bottom is a **bankruptcy** (every
+card of the company is discarded, the value resets to the start space, the rest of the
+movement is lost).
+
+Everything is read from ``tabletop.stockpile.data``: the track (values, start and split
+spaces, $ spaces of the expert board), the forecast cards, the deck (how many Boom, Bust and
+other cards), the dividend, split bonus and value unit. Modelling choices, stated once:
+
+* The forecast cards are dealt afresh each round, so a company's forecast is each of the six
+  with chance 1/6, independently from round to round.
+* The cards of one round are a random draw from the market deck (after the starting stocks),
+  so the number of Boom and Bust cards that come out is hypergeometric. Every card drawn is won
+  and played that round; as a random player would, each player aims each action card at one of
+  the six companies at random, and the cards hitting one company come in a random order.
+* From round to round the chain treats the rounds as independent draws (it forgets which
+  action cards came out before): exact for one round, a close approximation over several.
+  ``include_actions=False`` gives the forecasts-only chain, which is exactly Markov.
+
+``simulate_track`` plays the real engine with random players to compare.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import permutations
+from math import comb
+from typing import Mapping, Sequence
+
+from ..errors import OptionsError
+from ..simulate import play_game
+from ..stockpile.data import (BOOM, BUST, COMPANIES, FORECAST_STEPS, FORECASTS, Track,
+                              compile_rules, merge_rules)
+
+__all__ = [
+    "ACTION_STEPS", "track_of", "Walk", "walk", "cards_per_round", "action_hits",
+    "round_outcomes", "transition_matrix", "stationary", "distribution_after", "expected_value",
+    "share_value", "share_values", "TrackSimulation", "simulate_track",
+]
+
+#: spaces moved by each action card. The engine (``tabletop.stockpile.rules``) plays a Boom two
+#: spaces up and a Bust two down; the rules data has no entry for it, so it is named here once
+#: and the lesson tests check it against the engine.
+ACTION_STEPS = {BOOM: 2, BUST: -2}
+
+
+def _rules(rules_data: Mapping | None):
+    return compile_rules(merge_rules(rules_data))
+
+
+def track_of(company: str = COMPANIES[0], expert: bool = False,
+             rules_data: Mapping | None = None) -> Track:
+    """The track a company moves on (the standard board: every company alike)."""
+    if company not in COMPANIES:
+        raise OptionsError(f"'{company}' is not a Stockpile company; they are {', '.join(COMPANIES)}.")
+    r = _rules(rules_data)
+    return (r.expert if expert else r.standard)[COMPANIES.index(company)]
+
+
+@dataclass(frozen=True)
+class Walk:
+    """Where a move of some spaces ends and what happened on the way, in order: "split",
+    "bankrupt", or ("dollar", 1 or 2) for a $ or $$ space passed or landed on going up."""
+    end: int
+    events: tuple
+
+
+def walk(track: Track, position: int, steps: int) -> Walk:
+    """Move ``steps`` spaces from ``position`` exactly as the engine does."""
+    p, events = position, []
+    if steps > 0:
+        for _ in range(steps):
+            if p == track.last:
+                events.append("split")
+                p = track.split
+            else:
+                p += 1
+                if track.dollars[p]:
+                    events.append(("dollar", track.dollars[p]))
+    else:
+        for _ in range(-steps):
+            if p == 0:
+                events.append("bankrupt")
+                p = track.start
+                break
+            p -= 1
+    return Walk(p, tuple(events))
+
+
+def cards_per_round(n_players: int) -> int:
+    """Market cards drawn in one round: a face-up card on each stockpile and two cards from each
+    player (two batches of two each with 2 players and their 4 stockpiles)."""
+    if not 2 <= n_players <= 5:
+        raise OptionsError(f"Stockpile is for 2 to 5 players, not {n_players}.")
+    return 4 + 2 * 2 * 2 if n_players == 2 else n_players + 2 * n_players
+
+
+def action_hits(n_players: int, rules_data: Mapping | None = None) -> dict[tuple[int, int], Fraction]:
+    """P(b Booms and u Busts hit one given company in a round), exactly: the round's cards are
+    a random draw from the market deck left after the starting stocks, and each action card is
+    aimed at one of the companies at random."""
+    r = _rules(rules_data)
+    booms, busts = r.card_counts[r.boom], r.card_counts[r.bust]
+    deck = sum(r.card_counts) - n_players          # the starting stocks are out of the deck
+    draw = cards_per_round(n_players)
+    other = deck - booms - busts
+    share = Fraction(1, len(COMPANIES))
+    total = comb(deck, draw)
+    out: dict[tuple[int, int], Fraction] = {}
+    for kb in range(booms + 1):
+        for ku in range(busts + 1):
+            if kb + ku > draw:
+                continue
+            p_draw = Fraction(comb(booms, kb) * comb(busts, ku) * comb(other, draw - kb - ku), total)
+            if not p_draw:
+                continue
+            for b in range(kb + 1):
+                pb = comb(kb, b) * share ** b * (1 - share) ** (kb - b)
+                for u in range(ku + 1):
+                    pu = comb(ku, u) * share ** u * (1 - share) ** (ku - u)
+                    out[(b, u)] = out.get((b, u), 0) + p_draw * pb * pu
+    return out
+
+
+def _orders(b: int, u: int) -> list[tuple[int, ...]]:
+    return sorted(set(permutations([ACTION_STEPS[BOOM]] * b + [ACTION_STEPS[BUST]] * u)))
+
+
+def round_outcomes(track: Track, position: int, n_players: int = 4, include_actions: bool = True,
+                   rules_data: Mapping | None = None) -> list[tuple[Fraction, int, tuple]]:
+    """Every way one round can go for a company at ``position``: (probability, end position,
+    events in order). Events are those of ``walk`` plus "dividend" for the $$ forecast."""
+    hits = action_hits(n_players, rules_data) if include_actions else None
+    return _outcomes(track, position, hits)
+
+
+def _outcomes(track: Track, position: int, hits: Mapping | None) -> list[tuple[Fraction, int, tuple]]:
+    hits = hits if hits is not None else {(0, 0): Fraction(1)}
+    forecast_p = Fraction(1, len(FORECASTS))
+    merged: dict[tuple[int, tuple], Fraction] = {}
+    for (b, u), p_hits in hits.items():
+        orders = _orders(b, u)
+        for order in orders:
+            p_order = p_hits / len(orders)
+            pos, events = position, []
+            for steps in order:
+                w = walk(track, pos, steps)
+                pos, events = w.end, events + list(w.events)
+            for steps in FORECAST_STEPS:
+                if steps is None:
+                    end, more = pos, ["dividend"]
+                else:
+                    w = walk(track, pos, steps)
+                    end, more = w.end, list(w.events)
+                key = (end, tuple(events + more))
+                merged[key] = merged.get(key, 0) + p_order * forecast_p
+    return [(p, end, events) for (end, events), p in sorted(merged.items(), key=lambda kv: kv[0][0])]
+
+
+def transition_matrix(track: Track, n_players: int = 4, include_actions: bool = True,
+                      rules_data: Mapping | None = None) -> list[list[Fraction]]:
+    """``P[i][j]``: chance that a company at space ``i`` is at space ``j`` one round later."""
+    size = track.last + 1
+    matrix = [[Fraction(0)] * size for _ in range(size)]
+    hits = action_hits(n_players, rules_data) if include_actions else None
+    for i in range(size):
+        for p, end, _ in _outcomes(track, i, hits):
+            matrix[i][end] += p
+    return matrix
+
+
+def stationary(matrix: Sequence[Sequence[Fraction]]) -> list[Fraction]:
+    """The long-run distribution ``pi`` with ``pi P = pi``, exactly (Gauss-Jordan on fractions)."""
+    n = len(matrix)
+    # (P^T - I) pi = 0 with the last equation replaced by sum(pi) = 1
+    a = [[Fraction(matrix[j][i]) - (1 if i == j else 0) for j in range(n)] + [Fraction(0)]
+         for i in range(n)]
+    a[-1] = [Fraction(1)] * n + [Fraction(1)]
+    for col in range(n):
+        pivot = next(r for r in range(col, n) if a[r][col] != 0)
+        a[col], a[pivot] = a[pivot], a[col]
+        lead = a[col][col]
+        a[col] = [x / lead for x in a[col]]
+        for r in range(n):
+            if r != col and a[r][col] != 0:
+                f = a[r][col]
+                a[r] = [x - f * y for x, y in zip(a[r], a[col])]
+    return [a[i][n] for i in range(n)]
+
+
+def distribution_after(matrix: Sequence[Sequence[Fraction]], start: int, rounds: int) -> list[Fraction]:
+    """Where a company starting at space ``start`` is after ``rounds`` rounds."""
+    dist = [Fraction(0)] * len(matrix)
+    dist[start] = Fraction(1)
+    for _ in range(rounds):
+        dist = [sum(dist[i] * matrix[i][j] for i in range(len(matrix))) for j in range(len(matrix))]
+    return dist
+
+
+def expected_value(track: Track, dist: Sequence[Fraction]) -> Fraction:
+    """Mean track value under a distribution over spaces."""
+    return sum(p * v for p, v in zip(dist, track.values))
+
+
+# --- what one share is worth, held for k rounds -------------------------------------------------
+REGULAR, SPLIT, GONE = "regular", "split", "gone"
+
+
+def _apply_events(kind: str, events: tuple, data: Mapping) -> tuple[str, int]:
+    """A card's kind after a round's events, and the cash it earned its holder."""
+    cash = 0
+    for e in events:
+        if kind == GONE:
+            break
+        if e == "split":
+            if kind == SPLIT:
+                cash += data["split_bonus"]
+            kind = SPLIT
+        elif e == "bankrupt":
+            kind = GONE
+        elif e == "dividend":
+            cash += data["dividend"] * (2 if kind == SPLIT else 1)
+        else:                                   # ("dollar", signs)
+            cash += data["dollar_space"] * e[1] * (2 if kind == SPLIT else 1)
+    return kind, cash
+
+
+def share_values(track: Track, rounds: int, start: int | None = None, n_players: int = 4,
+                 include_actions: bool = True, rules_data: Mapping | None = None,
+                 kind: str = REGULAR) -> list[Fraction]:
+    """Expected dollars from one card held 0, 1, ..., ``rounds`` rounds from space ``start`` and
+    then sold: dividends (revealed every time), $ spaces, split bonuses, and the sale (a split
+    card sells for twice the value; a card lost in a bankruptcy is worth nothing)."""
+    data = merge_rules(rules_data)
+    unit = data["value_unit"]
+    start = track.start if start is None else start
+    size = track.last + 1
+    hits = action_hits(n_players, rules_data) if include_actions else None
+    outcomes = [_outcomes(track, i, hits) for i in range(size)]
+    live = (REGULAR, SPLIT)
+    value = {(i, k): Fraction(track.values[i] * unit * (2 if k == SPLIT else 1))
+             for i in range(size) for k in live}
+    steps = [[[(p, end, *_apply_events(k, events, data)) for p, end, events in outcomes[i]]
+              for k in live] for i in range(size)]
+    out = [value[(start, kind)]]
+    for _ in range(rounds):
+        new = {}
+        for i in range(size):
+            for ki, k in enumerate(live):
+                total = Fraction(0)
+                for p, end, k2, cash in steps[i][ki]:
+                    total += p * (cash + (value[(end, k2)] if k2 != GONE else 0))
+                new[(i, k)] = total
+        value = new
+        out.append(value[(start, kind)])
+    return out
+
+
+def share_value(track: Track, rounds: int, start: int | None = None, n_players: int = 4,
+                include_actions: bool = True, rules_data: Mapping | None = None,
+                kind: str = REGULAR) -> Fraction:
+    """``share_values`` for ``rounds`` rounds only."""
+    return share_values(track, rounds, start, n_players, include_actions, rules_data, kind)[-1]
+
+
+# --- the engine, for comparison ------------------------------------------------------------------
+@dataclass(frozen=True)
+class TrackSimulation:
+    """Values of every company after each round of many engine games (random players)."""
+    n_players: int
+    games: int
+    values_after: tuple[tuple[int, ...], ...]     # [round - 1] -> every company's value, all games
+
+    def distribution(self, round_: int, track: Track) -> list[float]:
+        """Share of companies at each space after ``round_`` rounds."""
+        seen = self.values_after[round_ - 1]
+        index = {v: i for i, v in enumerate(track.values)}
+        if len(index) != len(track.values):
+            raise OptionsError("Values repeat on this track: spaces cannot be told apart by value.")
+        counts = [0] * len(track.values)
+        for v in seen:
+            counts[index[v]] += 1
+        return [c / len(seen) for c in counts]
+
+    def mean(self, round_: int) -> float:
+        seen = self.values_after[round_ - 1]
+        return sum(seen) / len(seen)
+
+
+def _values_by_round(n_players: int, seed: int) -> list[list[int]]:
+    rows: list[list[int]] = []
+    seen = {"round": 1}
+
+    def record(state):
+        over = state.is_terminal()
+        if state.round > seen["round"] or (over and len(rows) < state.round):
+            rows.append([state.value(c) for c in range(len(COMPANIES))])
+            seen["round"] = state.round
+
+    play_game("stockpile", n_players, seed, on_state=record)
+    return rows
+
+
+def simulate_track(n_players: int = 4, games: int = 200, seed: int = 0,
+                   executor=None) -> TrackSimulation:
+    """Play ``games`` base games with random players and record every company's value after
+    each round's movement. ``executor.map`` spreads the games."""
+    if games < 1:
+        raise OptionsError("A simulation needs at least one game.")
+    seeds = [seed * 1_000_003 + i for i in range(games)]
+    if executor is None:
+        per_game = [_values_by_round(n_players, s) for s in seeds]
+    else:
+        per_game = list(executor.map(_values_by_round, [n_players] * games, seeds))
+    rounds = min(len(g) for g in per_game)
+    values = tuple(tuple(v for g in per_game for v in g[r]) for r in range(rounds))
+    return TrackSimulation(n_players, games, values)

@@ -1,0 +1,122 @@
+"""The Stockpile track as a Markov chain, checked against the rulebook example and the engine."""
+import random
+from fractions import Fraction
+
+import pytest
+
+from tabletop.core import CHANCE, TERMINAL, Game
+from tabletop.economics import markov as K
+from tabletop.errors import OptionsError
+from tabletop.registry import get_title
+from tabletop.stockpile.data import BOOM, FORECASTS
+
+TRACK = K.track_of()
+
+
+def test_rulebook_split_example_epic_electric():
+    # Epic Electric at 9 moves +4: 10, split, 6, 7, 8
+    w = K.walk(K.track_of("Epic Electric"), TRACK.values.index(9), 4)
+    assert TRACK.values[w.end] == 8 and w.events == ("split",)
+
+
+def test_bankruptcy_resets_to_start_and_loses_the_rest():
+    w = K.walk(TRACK, TRACK.values.index(2), -3)
+    assert TRACK.values[w.end] == 5 and w.events == ("bankrupt",)
+
+
+def test_short_expert_track_can_split_twice():
+    cosmic = K.track_of("Cosmic Computers", expert=True)
+    w = K.walk(cosmic, cosmic.last, 4)
+    assert w.events == ("split", "split") and w.end == cosmic.split
+
+
+def test_transition_matrix_rows_and_stationary():
+    for actions in (True, False):
+        P = K.transition_matrix(TRACK, 4, actions)
+        assert all(sum(row) == 1 for row in P)
+        pi = K.stationary(P)
+        assert sum(pi) == 1 and all(p > 0 for p in pi)
+        assert [sum(pi[i] * P[i][j] for i in range(10)) for j in range(10)] == pi
+
+
+def test_forecasts_only_one_round():
+    P = K.transition_matrix(TRACK, 4, include_actions=False)
+    five = TRACK.start
+    assert P[five][TRACK.values.index(9)] == Fraction(1, 6)        # +4
+    assert P[five][five] == Fraction(1, 6)                          # $$: no move
+    # one share held one round from 5: mean of 9, 7, 6, 3, 2, 5 thousand plus a $2,000 dividend / 6
+    assert K.share_value(TRACK, 1, include_actions=False) == Fraction(17_000, 3)
+
+
+def test_action_cards_per_company():
+    hits = K.action_hits(4)
+    assert sum(hits.values()) == 1
+    booms = sum(b * p for (b, u), p in hits.items())
+    assert booms == Fraction(12 * 4, 80 - 4) / 6                    # 12 cards from 76, 4 Booms, 6 companies
+    assert K.cards_per_round(2) == 12 and K.cards_per_round(5) == 15
+    with pytest.raises(OptionsError, match="2 to 5 players, not 6"):
+        K.cards_per_round(6)
+
+
+def test_share_value_grows_and_includes_splits():
+    values = K.share_values(TRACK, 6)
+    assert values[3] == K.share_value(TRACK, 3)
+    assert values[0] == 5000
+    assert all(b > a for a, b in zip(values, values[1:]))
+    # from 10, any rise splits and the card sells double: +4 -> split at 9 (18k), +2 -> 14k,
+    # +1 -> 12k; -2 -> 8k, -3 -> 7k; $$ -> 10k and a $2,000 dividend
+    top = K.share_value(TRACK, 1, start=TRACK.last, include_actions=False)
+    assert top == Fraction((18 + 14 + 12 + 8 + 7 + 10 + 2) * 1000, 6)
+    # a split card at 10 that splits again earns the $10,000 split bonus
+    split = K.share_value(TRACK, 1, start=TRACK.last, include_actions=False, kind="split")
+    assert split == Fraction((18 + 14 + 12 + 3 * 10 + 16 + 14 + 20 + 4) * 1000, 6)
+
+
+def _random_state(n, seed):
+    title = get_title("stockpile")
+    return title.new_state(Game("stockpile", tuple(f"P{i}" for i in range(n)),
+                                title.normalize_options({}, n), seed))
+
+
+def test_action_steps_and_cards_per_round_match_the_engine():
+    moved = 0
+    for n in (2, 3, 4, 5):
+        state, rng = _random_state(n, n), random.Random(n)
+        sizes = {}
+        while state.current_player() != TERMINAL:
+            sizes.setdefault(state.round, state.deck_size if state.phase != "setup" else None)
+            if state.current_player() == CHANCE:
+                action = state.sample_chance(rng)
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+            if type(action).__name__ == "PlayActionCard":
+                c = K.COMPANIES.index(action.company)
+                expected = K.walk(state.tracks[c], state.pos[c], K.ACTION_STEPS[action.card])
+                state.apply(action)
+                assert state.pos[c] == expected.end
+                moved += 1
+                continue
+            state.apply(action)
+        drawn = [sizes[r] - sizes[r + 1] for r in range(1, state.round) if sizes.get(r) and sizes.get(r + 1)]
+        assert drawn and set(drawn) == {K.cards_per_round(n)}
+    assert moved > 0
+    assert K.ACTION_STEPS[BOOM] == 2 and len(FORECASTS) == 6
+
+
+def test_chain_agrees_with_engine_simulation():
+    sim = K.simulate_track(4, games=150, seed=3)
+    P = K.transition_matrix(TRACK, 4)
+    assert len(sim.values_after) == 6
+    for r in range(1, 7):
+        exact = K.distribution_after(P, TRACK.start, r)
+        seen = sim.distribution(r, TRACK)
+        assert sum(abs(float(a) - b) for a, b in zip(exact, seen)) / 2 < 0.07
+        assert abs(float(K.expected_value(TRACK, exact)) - sim.mean(r)) < 0.25
+
+
+def test_simulation_with_an_executor_is_the_same():
+    from concurrent.futures import ThreadPoolExecutor
+    alone = K.simulate_track(3, games=6, seed=1)
+    with ThreadPoolExecutor(2) as pool:
+        assert K.simulate_track(3, games=6, seed=1, executor=pool) == alone
