@@ -14,7 +14,7 @@ __all__ = ["DrawStartTile", "DrawTile", "PlaceTile", "FoundCorporation", "Choose
 
 @dataclass(frozen=True)
 class DrawStartTile(Action):
-    """Chance, public: the tile ``seat`` draws to decide who starts; it goes straight on the board."""
+    """Chance, public: the tile ``seat`` draws to decide who starts; it goes on the board."""
     chance: ClassVar[bool] = True
     seat: int
     tile: str

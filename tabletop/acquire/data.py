@@ -223,8 +223,8 @@ def build_edition(edition: str = "2016", rules: Mapping[str, Any] | None = None,
             if (not isinstance(vals, (list, tuple)) or len(vals) != len(base.bonus_names)
                     or any(type(v) is not int or v < (0 if key == "bonus_percents" else 1)
                            for v in vals)):
-                raise OptionsError(f"The rule {key} must give {len(base.bonus_names)} whole numbers, "
-                                   f"one for each bonus ({', '.join(base.bonus_names)}).")
+                raise OptionsError(f"The rule {key} must give {len(base.bonus_names)} whole "
+                                   f"numbers, one for each bonus ({', '.join(base.bonus_names)}).")
             changes[key] = tuple(vals)
     if sole_holder is not None:
         if sole_holder not in SOLE_HOLDER_RULES:

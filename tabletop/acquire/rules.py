@@ -89,7 +89,7 @@ class Tables:
         self.nc = len(self.corps)
         self.corp_index = {c: i for i, c in enumerate(self.corps)}
         self.not_corp = frozenset((EMPTY, self.nc))   # cell values that are not corporations
-        self.buy_reasons = tuple(f"bought a {c} share" for c in self.corps)
+        self.buy_reasons = tuple(f"bought {_a(c)} share" for c in self.corps)
         self.price = [mergers.price_chart_column(ed, c, n) for c in self.corps]
         self._seats: dict[int, _SeatActions] = {}
         self._disposals: dict[tuple, list] = {}
@@ -155,6 +155,12 @@ class _Merger:
 
 def _money(amount: int) -> str:
     return f"${amount:,}"
+
+
+def _a(name: Any) -> str:
+    """``name`` with its indefinite article: "a Bolt", "an Etch"."""
+    name = str(name)
+    return f"an {name}" if name[:1].upper() in "AEIOU" else f"a {name}"
 
 
 class AcquireState(State):
@@ -337,7 +343,8 @@ class AcquireState(State):
             if m.step == "order":
                 return [acts.next_defunct[c] for c in m.choices]
             have = self.held[p][m.current]
-            return self.tables.disposals(p, m.current, have, min(have // 2, self.bank[m.survivor]))[:]
+            pairs = min(have // 2, self.bank[m.survivor])
+            return self.tables.disposals(p, m.current, have, pairs)[:]
         if p == CHANCE:
             acts = self.acts[self.draws[-1]]
             pool = acts.start if self.phase == "first draw" else acts.draw
@@ -391,8 +398,8 @@ class AcquireState(State):
         t = self.tables.index.get(label) if type(label) is str else None
         if t is None:
             ed = self.edition
-            raise MalformedAction(f"There is no tile {label!r} on the {ed.columns} x {ed.rows} board "
-                                  f"(tiles are named like 1A to {self.tables.labels[-1]}).")
+            raise MalformedAction(f"There is no tile {label!r} on the {ed.columns} x {ed.rows} "
+                                  f"board (tiles are named like 1A to {self.tables.labels[-1]}).")
         return t
 
     def _corp(self, name: Any) -> int:
@@ -647,14 +654,14 @@ class AcquireState(State):
         who = self.name(seat)
         limit = self.edition.max_buys
         if self.bought >= limit:
-            raise IllegalAction(f"{who} cannot buy a {corp} share: {limit} shares have already been "
-                                f"bought this turn.")
+            raise IllegalAction(f"{who} cannot buy {_a(corp)} share: {limit} shares have already "
+                                f"been bought this turn.")
         if not self.size[c]:
-            raise IllegalAction(f"{who} cannot buy a {corp} share: {corp} is not on the board.")
+            raise IllegalAction(f"{who} cannot buy {_a(corp)} share: {corp} is not on the board.")
         if not self.bank[c]:
-            raise IllegalAction(f"{who} cannot buy a {corp} share: the bank has none left.")
+            raise IllegalAction(f"{who} cannot buy {_a(corp)} share: the bank has none left.")
         price = self.price[c]
-        raise IllegalAction(f"{who} cannot buy a {corp} share for {_money(price)}: {who} has "
+        raise IllegalAction(f"{who} cannot buy {_a(corp)} share for {_money(price)}: {who} has "
                             f"only {_money(self.money[seat])}.")
 
     def _do_declare(self, a: DeclareEnd) -> None:
@@ -835,7 +842,8 @@ class AcquireState(State):
                 k = self.held[s][c]
                 if k:
                     if self.size[c]:
-                        self.pay(BANK, s, k * self.price[c], f"sold {k} {corps[c]} shares at the end")
+                        self.pay(BANK, s, k * self.price[c],
+                                 f"sold {k} {corps[c]} shares at the end")
                     self.held[s][c] = 0
                     self.bank[c] += k
         self.phase = "over"
@@ -1015,7 +1023,7 @@ class AcquireState(State):
             return f"{who}, with {a.corporation} shares: " + ", ".join(bits)
         if isinstance(a, BuyShare):
             c = self.tables.corp_index[a.corporation]
-            return f"{who} buys a {a.corporation} share for {_money(self.price[c])}"
+            return f"{who} buys {_a(a.corporation)} share for {_money(self.price[c])}"
         if isinstance(a, DeclareEnd):
             return f"{who} declares the end of the game"
         if isinstance(a, EndTurn):
@@ -1041,7 +1049,7 @@ _DOING = {
     ChooseSurvivor: lambda a: f"choose {a.corporation} to survive",
     ChooseNextDefunct: lambda a: f"settle {a.corporation} next",
     DisposeShares: lambda a: f"dispose of {a.corporation} shares",
-    BuyShare: lambda a: f"buy a {a.corporation} share",
+    BuyShare: lambda a: f"buy {_a(a.corporation)} share",
     DeclareEnd: lambda a: "declare the end of the game",
     EndTurn: lambda a: "end the turn",
 }

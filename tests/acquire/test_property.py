@@ -49,7 +49,7 @@ def public_view_check(state, view) -> None:
     text = json.dumps(view)
     for hand in state.hands:
         for x in hand:
-            assert f'"{state.tables.labels[x]}"' not in text, "a tile in a hand is on the table screen"
+            assert f'"{state.tables.labels[x]}"' not in text, "a hand's tile is on the table screen"
     for x in state.pile:
         assert f'"{state.tables.labels[x]}"' not in text
     for p in view["players"]:

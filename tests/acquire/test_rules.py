@@ -118,14 +118,15 @@ def test_buying_up_to_three_shares_and_every_refusal_leaves_the_match_unchanged(
     t.place("2A", found="Etch")
     t.buy("Etch", "Etch", "Etch")
     before = snapshot(t.m), len(t.m)
-    with pytest.raises(IllegalAction, match="Charlie cannot buy a Etch share: 3 shares have "
+    with pytest.raises(IllegalAction, match="Charlie cannot buy an Etch share: 3 shares have "
                                             "already been bought this turn"):
         t.m.apply(BuyShare(1, "Etch"))
     assert (snapshot(t.m), len(t.m)) == before
     assert t.m.legal_actions() == [EndTurn(1)]
     t.end()
     t.place("5E")
-    with pytest.raises(IllegalAction, match="Liz cannot buy a Bolt share: Bolt is not on the board"):
+    with pytest.raises(IllegalAction, match="Liz cannot buy a Bolt share: Bolt is not on the "
+                                            "board"):
         t.m.apply(BuyShare(0, "Bolt"))
     with pytest.raises(MalformedAction, match="There is no corporation 'Tower'"):
         t.m.apply(BuyShare(0, "Tower"))
@@ -139,7 +140,7 @@ def test_a_player_cannot_spend_more_than_they_have():
     t.turn("1A")
     t.place("2A", found="Echo")          # Echo at 2 tiles costs $400
     t.buy("Echo")
-    with pytest.raises(IllegalAction, match=r"Charlie cannot buy a Echo share for \$400: "
+    with pytest.raises(IllegalAction, match=r"Charlie cannot buy an Echo share for \$400: "
                                             r"Charlie has only \$100"):
         t.m.apply(BuyShare(1, "Echo"))
     assert t.m.legal_actions() == [EndTurn(1)]
