@@ -237,5 +237,12 @@ register_ui("acquire", TitleUI(board_html=acquire_board, private_decision=acquir
                                chance_prompt="Enter the tile drawn"))
 register_ui("black-monday", TitleUI(board_html=blackmonday_board, private_decision=always_private,
                                     net_worth=_worth, chance_prompt="Enter the card turned up"))
-register_ui("jika", TitleUI(board_html=jika_board, private_decision=always_private, net_worth=_worth,
+def _score_only(view: Mapping, seat: int) -> int | None:
+    """時価で勝負: the certificates are secret until the end, so only the final score is public."""
+    score = (view.get("players") or [])[seat].get("score")
+    return score if isinstance(score, int) else None
+
+
+register_ui("jika", TitleUI(board_html=jika_board, private_decision=always_private, net_worth=_score_only,
+                            unit=" pts",
                             chance_prompt="Enter the jack the watcher turns up"))

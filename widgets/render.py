@@ -22,13 +22,16 @@ def attr(value: Any) -> str:
     return html.escape(str(value), quote=True)
 
 
-def money(value: Any) -> str:
-    """$12,000 for ints; '?' for hidden (None); anything else as text."""
+def money(value: Any, unit: str = "$") -> str:
+    """$12,000 for ints ('12,000 points' style when ``unit`` is a suffix like ' pts');
+    '?' for hidden (None); anything else as text."""
     if value is None:
         return "?"
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, int):
+        if unit != "$":
+            return f"{value:,}{unit}"
         return f"-${-value:,}" if value < 0 else f"${value:,}"
     return str(value)
 
@@ -98,7 +101,7 @@ def _holdings_text(holdings: Any) -> str:
 _PLAYER_SKIP = {"name", "money", "holdings", "owed", "seat"}
 
 
-def players_html(view: Mapping, worth: Iterable[int | None] | None = None) -> str:
+def players_html(view: Mapping, worth: Iterable[int | None] | None = None, unit: str = "$") -> str:
     """Every player's public money, holdings and what they owe; the player to act is marked."""
     players = view.get("players") or []
     to_act, first = view.get("to_act"), view.get("first_player")
@@ -117,14 +120,14 @@ def players_html(view: Mapping, worth: Iterable[int | None] | None = None) -> st
         if seat == first:
             marks.append('<span class="tt-badge">first</span>')
         owed = p.get("owed") or 0
-        owed_txt = f'<span class="tt-owed">{esc(money(owed))}</span>' if owed else '<span class="tt-dim">-</span>'
+        owed_txt = f'<span class="tt-owed">{esc(money(owed, unit))}</span>' if owed else '<span class="tt-dim">-</span>'
         extra = "".join(f"<td>{_cell(p.get(k))}</td>" for k in extra_keys)
-        worth_td = (f"<td>{esc(money(worth[seat]))}</td>" if worth is not None else "")
+        worth_td = (f"<td>{esc(money(worth[seat], unit))}</td>" if worth is not None else "")
         rows.append(
             f'<tr class="{"tt-acting" if seat == to_act else ""}"><th>{esc(p.get("name", seat + 1))} '
-            f'{"".join(marks)}</th><td class="tt-money">{esc(money(p.get("money")))}</td>'
+            f'{"".join(marks)}</th><td class="tt-money">{esc(money(p.get("money"), unit))}</td>'
             f"<td>{_holdings_text(p.get('holdings'))}</td><td>{owed_txt}</td>{extra}{worth_td}</tr>")
-    head = ("<tr><th>Player</th><th>Money</th><th>Holdings</th><th>Owes</th>"
+    head = ("<tr><th>Player</th><th>" + ("Money" if unit == "$" else "Points") + "</th><th>Holdings</th><th>Owes</th>"
             + "".join(f"<th>{esc(humanize(k))}</th>" for k in extra_keys)
             + ("<th>Net worth (public)</th>" if worth is not None else "") + "</tr>")
     return f'<div class="tt-scroll"><table class="tt-table tt-players">{head}{"".join(rows)}</table></div>'

@@ -89,6 +89,8 @@ class TitleUI:
     option_choices: Mapping[str, Sequence[Any]] = field(default_factory=dict)
     #: options shown on the start page (None: every scalar option)
     options_shown: Sequence[str] | None = None
+    #: how money is counted: "$" (dollars) or a suffix such as " pts"
+    unit: str = "$"
     #: words on the shared screen when a public chance event is to be entered
     chance_prompt: str = "Enter what was drawn or revealed"
 

@@ -291,7 +291,8 @@ class Tracker:
         if self.charts.loaded:
             self.charts.refresh()
         worth = [self.ui.net_worth(view, s) for s in range(state.n)]
-        self.players.value = players_html(view, worth if any(w is not None for w in worth) else None)
+        self.players.value = players_html(view, worth if any(w is not None for w in worth) else None,
+                                          self.ui.unit)
         player = state.current_player()
         if player == TERMINAL:
             self.panel.clear(prompt)
