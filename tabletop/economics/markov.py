@@ -32,7 +32,10 @@ from itertools import permutations
 from math import comb
 from typing import Mapping, Sequence
 
+from ..agents import RandomAgent
+from ..core import CHANCE, TERMINAL, Game
 from ..errors import OptionsError
+from ..registry import get_title
 from ..simulate import play_game
 from ..stockpile.data import (BOOM, BUST, COMPANIES, FORECAST_STEPS, FORECASTS, Track,
                               compile_rules, merge_rules)
@@ -40,7 +43,8 @@ from ..stockpile.data import (BOOM, BUST, COMPANIES, FORECAST_STEPS, FORECASTS, 
 __all__ = [
     "ACTION_STEPS", "track_of", "Walk", "walk", "cards_per_round", "action_hits",
     "round_outcomes", "transition_matrix", "stationary", "distribution_after", "expected_value",
-    "share_value", "share_values", "TrackSimulation", "simulate_track",
+    "share_value", "share_values", "TrackSimulation", "simulate_track", "ShareSimulation",
+    "simulate_share_values",
 ]
 
 #: spaces moved by each action card. The engine (``tabletop.stockpile.rules``) plays a Boom two
@@ -320,3 +324,104 @@ def simulate_track(n_players: int = 4, games: int = 200, seed: int = 0,
     rounds = min(len(g) for g in per_game)
     values = tuple(tuple(v for g in per_game for v in g[r]) for r in range(rounds))
     return TrackSimulation(n_players, games, values)
+
+
+@dataclass(frozen=True)
+class ShareSimulation:
+    """The value of one card of each company held from the start of an engine game, by rounds:
+    ``mean[k]`` dollars (cash received plus the sale value after k rounds) and its standard error."""
+    n_players: int
+    games: int
+    mean: tuple[float, ...]
+    std_error: tuple[float, ...]
+
+
+_PAIR_ACTIONS = ("RevealOpenPair", "DealPair", "SeeHiddenPair", "RevealPair")
+
+
+def _phantom_game(n_players: int, seed: int) -> list[list[int]]:
+    """One engine game with random players. A phantom card of each company, held from the start,
+    follows the round's real events: the action cards played on the company and its forecast,
+    read from the game's own actions (the one pair nobody sees is the leftover company and
+    forecast). The phantom's track position is checked against the engine's after every round."""
+    title = get_title("stockpile")
+    data = merge_rules(None)
+    unit = data["value_unit"]
+    names = tuple(f"P{i + 1}" for i in range(n_players))
+    state = title.new_state(Game("stockpile", names, title.normalize_options({}, n_players), seed))
+    rng, agent = random.Random(seed), RandomAgent()
+    tracks = [track_of(c) for c in COMPANIES]
+    pos = [t.start for t in tracks]
+    kind = [REGULAR] * len(COMPANIES)
+    cash = [0] * len(COMPANIES)
+    history = [[t.values[t.start] * unit] for t in tracks]
+    played: dict[int, list[int]] = {c: [] for c in range(len(COMPANIES))}
+    pairs: dict[int, int] = {}
+    current = state.round
+    while True:
+        player = state.current_player()
+        if player == TERMINAL:
+            break
+        if player == CHANCE:
+            action = state.sample_chance(rng)
+        else:
+            action = agent.choose(state, player, state.legal_actions(), rng)
+        kind_name = type(action).__name__
+        if kind_name == "PlayActionCard":
+            played[COMPANIES.index(action.company)].append(ACTION_STEPS[action.card])
+        elif kind_name in _PAIR_ACTIONS:
+            pairs[COMPANIES.index(action.company)] = FORECASTS.index(action.forecast)
+        state.apply(action)
+        if state.round == current and not state.is_terminal():
+            continue
+        current = state.round
+        missing_c = [c for c in range(len(COMPANIES)) if c not in pairs]
+        missing_f = [f for f in range(len(FORECASTS)) if f not in pairs.values()]
+        if len(missing_c) == 1 and len(missing_f) == 1:
+            pairs[missing_c[0]] = missing_f[0]
+        engine_pos = state.view(None)["board"]["positions"]
+        for c, track in enumerate(tracks):
+            events = []
+            for steps in played[c]:
+                w = walk(track, pos[c], steps)
+                pos[c], events = w.end, events + list(w.events)
+            f = FORECAST_STEPS[pairs[c]]
+            if f is None:
+                events.append("dividend")
+            else:
+                w = walk(track, pos[c], f)
+                pos[c], events = w.end, events + list(w.events)
+            if pos[c] != engine_pos[COMPANIES[c]]:
+                raise AssertionError(f"{COMPANIES[c]}: the phantom is at space {pos[c]}, the engine "
+                                     f"at {engine_pos[COMPANIES[c]]} (seed {seed}).")
+            if kind[c] != GONE:
+                kind[c], got = _apply_events(kind[c], tuple(events), data)
+                cash[c] += got
+            sale = 0 if kind[c] == GONE else track.values[pos[c]] * unit * (2 if kind[c] == SPLIT else 1)
+            history[c].append(cash[c] + sale)
+        played = {c: [] for c in range(len(COMPANIES))}
+        pairs = {}
+    return history
+
+
+def simulate_share_values(n_players: int = 4, games: int = 200, seed: int = 0,
+                          executor=None) -> ShareSimulation:
+    """``share_values`` estimated on the engine: every company's phantom card in ``games``
+    random games (see ``_phantom_game``). ``executor.map`` spreads the games."""
+    if games < 1:
+        raise OptionsError("A simulation needs at least one game.")
+    seeds = [seed * 1_000_003 + i for i in range(games)]
+    if executor is None:
+        per_game = [_phantom_game(n_players, s) for s in seeds]
+    else:
+        per_game = list(executor.map(_phantom_game, [n_players] * games, seeds))
+    cards = [h for g in per_game for h in g]
+    rounds = min(len(h) for h in cards)
+    means, errors = [], []
+    for k in range(rounds):
+        xs = [h[k] for h in cards]
+        m = sum(xs) / len(xs)
+        var = sum((x - m) ** 2 for x in xs) / max(len(xs) - 1, 1)
+        means.append(m)
+        errors.append((var / len(xs)) ** 0.5)
+    return ShareSimulation(n_players, games, tuple(means), tuple(errors))

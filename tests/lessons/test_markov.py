@@ -120,3 +120,12 @@ def test_simulation_with_an_executor_is_the_same():
     alone = K.simulate_track(3, games=6, seed=1)
     with ThreadPoolExecutor(2) as pool:
         assert K.simulate_track(3, games=6, seed=1, executor=pool) == alone
+
+
+def test_share_value_agrees_with_phantom_cards_on_the_engine():
+    # the phantom's position is asserted against the engine's after every round of every game
+    sim = K.simulate_share_values(4, games=60, seed=5)
+    exact = K.share_values(TRACK, 6)
+    assert len(sim.mean) == 7 and sim.mean[0] == 5000
+    for k in range(1, 7):
+        assert abs(sim.mean[k] - float(exact[k])) < 4 * sim.std_error[k]
