@@ -131,7 +131,7 @@ def tables_for(options: Mapping[str, Any]) -> Tables:
 class _Merger:
     """A merger being settled."""
     __slots__ = ("tile", "maker", "corps", "sizes", "survivor", "remaining", "done", "current",
-                 "step", "choices", "holders", "announced", "awards")
+                 "step", "choices", "holders", "announced", "awards", "paid")
 
     def __init__(self, tile: int, maker: int, corps: list[int], sizes: dict[int, int]):
         self.tile, self.maker, self.corps, self.sizes = tile, maker, corps, sizes
@@ -144,12 +144,14 @@ class _Merger:
         self.holders: list[int] = []      # seats still to decide, next one last
         self.announced: dict[int, int] = {}
         self.awards: dict[int, int] = {}
+        self.paid: list = []              # (defunct, {seat: bonus}) for each settled corporation
 
     def copy(self) -> "_Merger":
         m = _Merger(self.tile, self.maker, self.corps, self.sizes)
         m.survivor, m.current, m.step = self.survivor, self.current, self.step
         m.remaining, m.done, m.choices = self.remaining[:], self.done[:], self.choices[:]
         m.holders, m.announced, m.awards = self.holders[:], self.announced, self.awards
+        m.paid = self.paid[:]
         return m
 
 
@@ -201,6 +203,7 @@ class AcquireState(State):
         self.pending = -1
         self.aside: list[int] = []
         self.end_reason = ""
+        self.last_merger: dict | None = None
         self.acts = [t.seat(s) for s in range(n)]   # shared, never changed
         self.max_buys = ed.max_buys
         self.playable: list = []   # PlaceTile actions open to the player to place (this turn)
@@ -798,6 +801,7 @@ class AcquireState(State):
         m.awards = mergers.split_bonuses(m.announced, schedule, ed.sole_holder, ed.tie_rounding)
         for s, amount in m.awards.items():
             self.pay(BANK, s, amount, f"shareholder bonus for {self.tables.corps[d]} (merger)")
+        m.paid.append((d, m.awards))
         m.holders = [s for s in reversed(order) if held[s][d]]
         self._next_holder()
 
@@ -824,6 +828,14 @@ class AcquireState(State):
         self._absorb(m.tile, m.survivor)
         self._reprice(m.survivor)
         self.merger = None
+        corps = self.tables.corps
+        self.last_merger = {     # public: what the table saw, for the screen and the lessons
+            "tile": self.tables.labels[m.tile], "mergemaker": m.maker,
+            "survivor": corps[m.survivor],
+            "sizes": {corps[c]: m.sizes[c] for c in m.corps},
+            "bonuses": {corps[d]: {self.name(s): v for s, v in awards.items()}
+                        for d, awards in m.paid},
+        }
         self._to_buy()
         self.to_act = m.maker
 
@@ -959,6 +971,7 @@ class AcquireState(State):
                 "end_allowed": self.end_allowed(),
                 "shares_bought_this_turn": self.bought,
                 "merger": merger,
+                "last_merger": self.last_merger,
                 "end_reason": self.end_reason or None,
             },
             "log_hint": self.waiting_for(),

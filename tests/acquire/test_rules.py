@@ -246,6 +246,9 @@ def test_standard_merger_pays_the_seed_bonuses_then_holders_dispose_from_the_mer
     assert "Liz, with Bolt shares: sells 1 for $700, trades 2 for 1 Etch" in t.m.describe_log()
     assert "Charlie, with Bolt shares: keeps 2" in t.m.describe_log()
     assert "Liz places 8A, merging Etch (7), Bolt (5)" in t.m.describe_log()
+    assert view["board"]["last_merger"] == {
+        "tile": "8A", "mergemaker": 0, "survivor": "Etch", "sizes": {"Etch": 7, "Bolt": 5},
+        "bonuses": {"Bolt": {"Liz": 7000, "Charlie": 5000}}}
     # Bolt may be founded again later; kept shares count again then
     t.end()
 
