@@ -705,8 +705,11 @@ class AcquireState(State):
         self.turn = self.to_act = seat
         self.placed = False
         self.bought = 0
-        self.playable = playable = list(map(self.acts[seat].place.__getitem__,
-                                            self.playable_tiles(seat)))
+        place = self.acts[seat].place.__getitem__
+        if self.n_active < self.tables.nc and self.n_safe < 2:    # every tile is playable
+            self.playable = playable = list(map(place, self.hands[seat]))
+        else:
+            self.playable = playable = list(map(place, self.playable_tiles(seat)))
         if playable:
             self.phase = "place"
             return
