@@ -28,7 +28,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import permutations
+import functools
+from itertools import combinations
 from math import comb
 from typing import Mapping, Sequence
 
@@ -44,7 +45,7 @@ __all__ = [
     "ACTION_STEPS", "track_of", "Walk", "walk", "cards_per_round", "action_hits",
     "round_outcomes", "transition_matrix", "stationary", "distribution_after", "expected_value",
     "share_value", "share_values", "TrackSimulation", "simulate_track", "ShareSimulation",
-    "simulate_share_values",
+    "simulate_share_values", "ShareValuer",
 ]
 
 #: spaces moved by each action card. The engine (``tabletop.stockpile.rules``) plays a Boom two
@@ -131,8 +132,29 @@ def action_hits(n_players: int, rules_data: Mapping | None = None) -> dict[tuple
     return out
 
 
-def _orders(b: int, u: int) -> list[tuple[int, ...]]:
-    return sorted(set(permutations([ACTION_STEPS[BOOM]] * b + [ACTION_STEPS[BUST]] * u)))
+@functools.lru_cache(maxsize=None)
+def _orders(b: int, u: int) -> tuple[tuple[int, ...], ...]:
+    """Every distinct order in which ``b`` Booms and ``u`` Busts can be played."""
+    out = []
+    for booms_at in combinations(range(b + u), b):
+        out.append(tuple(ACTION_STEPS[BOOM] if i in booms_at else ACTION_STEPS[BUST]
+                         for i in range(b + u)))
+    return tuple(out)
+
+
+def _action_phase(track: Track, position: int, hits: Mapping) -> dict[tuple[int, tuple], object]:
+    """Where the action cards of a round leave a company at ``position``: {(space, events): p}."""
+    out: dict[tuple[int, tuple], object] = {}
+    for (b, u), p_hits in hits.items():
+        orders = _orders(b, u)
+        for order in orders:
+            pos, events = position, ()
+            for steps in order:
+                w = walk(track, pos, steps)
+                pos, events = w.end, events + w.events
+            key = (pos, events)
+            out[key] = out.get(key, 0) + p_hits / len(orders)
+    return out
 
 
 def round_outcomes(track: Track, position: int, n_players: int = 4, include_actions: bool = True,
@@ -147,22 +169,15 @@ def _outcomes(track: Track, position: int, hits: Mapping | None) -> list[tuple[F
     hits = hits if hits is not None else {(0, 0): Fraction(1)}
     forecast_p = Fraction(1, len(FORECASTS))
     merged: dict[tuple[int, tuple], Fraction] = {}
-    for (b, u), p_hits in hits.items():
-        orders = _orders(b, u)
-        for order in orders:
-            p_order = p_hits / len(orders)
-            pos, events = position, []
-            for steps in order:
+    for (pos, events), p_actions in _action_phase(track, position, hits).items():
+        for steps in FORECAST_STEPS:
+            if steps is None:
+                end, more = pos, ("dividend",)
+            else:
                 w = walk(track, pos, steps)
-                pos, events = w.end, events + list(w.events)
-            for steps in FORECAST_STEPS:
-                if steps is None:
-                    end, more = pos, ["dividend"]
-                else:
-                    w = walk(track, pos, steps)
-                    end, more = w.end, list(w.events)
-                key = (end, tuple(events + more))
-                merged[key] = merged.get(key, 0) + p_order * forecast_p
+                end, more = w.end, w.events
+            key = (end, events + more)
+            merged[key] = merged.get(key, 0) + p_actions * forecast_p
     return [(p, end, events) for (end, events), p in sorted(merged.items(), key=lambda kv: kv[0][0])]
 
 
@@ -270,6 +285,70 @@ def share_value(track: Track, rounds: int, start: int | None = None, n_players: 
                 kind: str = REGULAR) -> Fraction:
     """``share_values`` for ``rounds`` rounds only."""
     return share_values(track, rounds, start, n_players, include_actions, rules_data, kind)[-1]
+
+
+class ShareValuer:
+    """``share_values`` in floating point, fast enough to value every card of every pile in many
+    engine positions, and able to fix this round's forecast: ``value(space, rounds_left,
+    forecast_probs)`` where ``forecast_probs[f]`` is the chance that the company's forecast this
+    round is ``FORECASTS[f]`` (a player who holds its pair knows it; the others know which
+    forecasts are already taken). Later rounds use uniform forecasts."""
+
+    def __init__(self, track: Track, n_players: int = 4, max_rounds: int = 8,
+                 include_actions: bool = True, rules_data: Mapping | None = None):
+        data = merge_rules(rules_data)
+        self.track = track
+        unit = data["value_unit"]
+        hits = action_hits(n_players, rules_data) if include_actions else {(0, 0): Fraction(1)}
+        size = track.last + 1
+        live = (REGULAR, SPLIT)
+        # fixed[i][f][kind] -> [(probability, end, kind after, cash)], forecast f certain
+        self._fixed = []
+        float_hits = {k: float(p) for k, p in hits.items()}
+        for i in range(size):
+            actions = _action_phase(track, i, float_hits)
+            per_f = []
+            for steps in FORECAST_STEPS:
+                merged: dict[tuple[int, tuple], float] = {}
+                for (pos, events), p_actions in actions.items():
+                    if steps is None:
+                        end, more = pos, ("dividend",)
+                    else:
+                        w = walk(track, pos, steps)
+                        end, more = w.end, w.events
+                    key = (end, events + more)
+                    merged[key] = merged.get(key, 0.0) + p_actions
+                per_f.append({k: [(p, end, *_apply_events(k, ev, data)) for (end, ev), p in merged.items()]
+                              for k in live})
+            self._fixed.append(per_f)
+        self._tables = [{(i, k): float(track.values[i] * unit * (2 if k == SPLIT else 1))
+                         for i in range(size) for k in live}]
+        uniform = [1 / len(FORECASTS)] * len(FORECASTS)
+        for _ in range(max_rounds):
+            self._tables.append({(i, k): self._step(i, k, uniform, self._tables[-1])
+                                 for i in range(size) for k in live})
+
+    def _step(self, i: int, kind: str, probs: Sequence[float], later: Mapping) -> float:
+        total = 0.0
+        for f, pf in enumerate(probs):
+            if not pf:
+                continue
+            for p, end, k2, cash in self._fixed[i][f][kind]:
+                total += pf * p * (cash + (later[(end, k2)] if k2 != GONE else 0.0))
+        return total
+
+    def value(self, space: int, rounds_left: int, forecast_probs: Sequence[float] | None = None,
+              kind: str = REGULAR) -> float:
+        """Expected dollars from one card at ``space`` held ``rounds_left`` rounds (this round's
+        movement included) and sold at the end."""
+        if not 0 <= rounds_left < len(self._tables):
+            raise OptionsError(f"The valuer was built for up to {len(self._tables) - 1} rounds, "
+                               f"not {rounds_left}.")
+        if rounds_left == 0:
+            return self._tables[0][(space, kind)]
+        if forecast_probs is None:
+            return self._tables[rounds_left][(space, kind)]
+        return self._step(space, kind, forecast_probs, self._tables[rounds_left - 1])
 
 
 # --- the engine, for comparison ------------------------------------------------------------------

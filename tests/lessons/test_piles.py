@@ -1,0 +1,91 @@
+"""Valuing Stockpile's piles from what a player sees, on positions of the real engine."""
+import random
+
+import pytest
+
+from tabletop.agents import RandomAgent
+from tabletop.core import CHANCE, Game
+from tabletop.economics import piles as S
+from tabletop.economics.markov import ShareValuer, track_of
+from tabletop.errors import OptionsError
+from tabletop.registry import get_title
+from tabletop.stockpile.data import COMPANIES, FORECASTS
+
+
+def _auction_state(seed, n=4):
+    title = get_title("stockpile")
+    state = title.new_state(Game("stockpile", tuple(f"P{i}" for i in range(n)),
+                                 title.normalize_options({}, n), seed))
+    rng, agent = random.Random(seed), RandomAgent()
+    while state.phase != "demand":
+        player = state.current_player()
+        state.apply(state.sample_chance(rng) if player == CHANCE
+                    else agent.choose(state, player, state.legal_actions(), rng))
+    return state
+
+
+def test_forecast_probabilities():
+    probs = S.forecast_probabilities({0: 0, 3: 5})        # Cosmic +4, American $$ are known
+    assert probs[0] == [1, 0, 0, 0, 0, 0]
+    assert probs[1] == [0, 0.25, 0.25, 0.25, 0.25, 0]     # one of the four forecasts left
+    assert all(abs(sum(p) - 1) < 1e-12 for p in probs)
+
+
+def test_a_pile_card_by_card():
+    state = _auction_state(3)
+    view = state.view(1)
+    valuer = ShareValuer(track_of(), 4)
+    for p in range(len(view["board"]["stockpiles"])):
+        mine, onlooker = S.explain_pile(state, 1, p), S.explain_pile(state, None, p)
+        assert len(mine.rows) == len(onlooker.rows) == len(view["board"]["stockpiles"][p]["cards"])
+        assert mine.value == pytest.approx(sum(v for _, v, _ in mine.rows))
+        for label, value, source in mine.rows:
+            if label.startswith("Fee"):
+                assert value == -int(label[5:].replace(",", ""))
+            if label in ("Boom", "Bust"):
+                assert value == 0
+    # the pile holding the face-down card player 2 placed herself: she knows it, the onlooker does not
+    known = view["private"]["known_face_down"][0]
+    rows = S.explain_pile(state, 1, known["stockpile"]).rows
+    assert rows[known["position"]][0] == known["card"] and "placed by her" in rows[known["position"]][2]
+    assert S.explain_pile(state, None, known["stockpile"]).rows[known["position"]][0] == "?"
+    # a face-up stock card of her insider company is valued with its known forecast
+    pair = view["private"]["pairs"][0]
+    c, f = COMPANIES.index(pair["company"]), FORECASTS.index(pair["forecast"])
+    one_hot = [1.0 if i == f else 0.0 for i in range(6)]
+    expected = valuer.value(view["board"]["positions"][pair["company"]], view["rounds"], one_hot)
+    assert S._card_values([4] * 6, view["rounds"], {c: f}, 4)[c] == pytest.approx(expected)
+    with pytest.raises(OptionsError, match="demand phase"):
+        S.explain_pile(get_title("stockpile").new_state(
+            Game("stockpile", ("a", "b", "c"), get_title("stockpile").normalize_options({}, 3), 1)), 0, 0)
+
+
+@pytest.fixture(scope="module")
+def study():
+    return S.study_piles(4, games=40, seed=2)
+
+
+def test_estimates_are_nearly_unbiased_but_the_winner_overestimates(study):
+    assert len(study.markets) == 40 * 6
+    assert abs(study.estimate_error()) < 0.15 * study.spread()
+    winners, everyone = study.winners_curse()
+    assert winners > everyone + 500                         # the winner's curse, in dollars
+    real, hoped = study.winners_profit()
+    assert hoped > real
+
+
+def test_the_insider_pair_is_worth_something(study):
+    assert study.insider_value() > 0
+
+
+def test_the_ladder_with_cash_limits(study):
+    coarse = study.ladder_results()
+    assert 0.85 < coarse.efficiency < 1
+    assert coarse.mean_revenue < coarse.mean_vcg_revenue   # cash caps the bids; VCG ignores cash
+
+
+def test_study_with_an_executor_is_the_same():
+    from concurrent.futures import ThreadPoolExecutor
+    alone = S.study_piles(3, games=3, seed=1)
+    with ThreadPoolExecutor(2) as pool:
+        assert S.study_piles(3, games=3, seed=1, executor=pool) == alone
