@@ -39,7 +39,7 @@ from .ladders import LadderComparison, MarketResult, compare_market
 from .markov import ShareValuer, track_of
 
 __all__ = ["forecast_probabilities", "PileView", "explain_pile", "PileMarket", "pile_market",
-           "study_piles", "PileStudy"]
+           "auction_position", "study_piles", "PileStudy"]
 
 
 @functools.lru_cache(maxsize=8)
@@ -73,7 +73,7 @@ def _card_values(positions: Sequence[int], rounds_left: int, known: Mapping[int,
     probs = forecast_probabilities(known)
     values = [valuer.value(positions[c], rounds_left, probs[c]) for c in range(len(COMPANIES))]
     for k in range(len(COMPANIES), len(r.card_names)):
-        values.append(-float(r.fee_amounts[k]))          # fees cost; Boom and Bust count 0
+        values.append(-float(r.fee_amounts[k]) if r.fee_amounts[k] else 0.0)   # Boom, Bust: 0
     return values
 
 
@@ -185,6 +185,22 @@ def pile_market(state) -> PileMarket:
                       tuple(public), tuple(_truth(state)), tuple(state.money))
 
 
+def auction_position(n_players: int = 4, seed: int = 0, round_: int = 1):
+    """The engine's state at the start of round ``round_``'s auction of a game played at random
+    from ``seed`` (for looking at one real auction)."""
+    title = get_title("stockpile")
+    names = tuple(f"Player {i + 1}" for i in range(n_players))
+    state = title.new_state(Game("stockpile", names, title.normalize_options({}, n_players), seed))
+    rng, agent = random.Random(seed), RandomAgent()
+    while not (state.phase == "demand" and state.round == round_ and not any(state.bids)):
+        player = state.current_player()
+        if player == TERMINAL:
+            raise OptionsError(f"The game from seed {seed} has no round {round_}.")
+        state.apply(state.sample_chance(rng) if player == CHANCE
+                    else agent.choose(state, player, state.legal_actions(), rng))
+    return state
+
+
 def _markets_of_game(n_players: int, seed: int) -> list[PileMarket]:
     title = get_title("stockpile")
     names = tuple(f"P{i + 1}" for i in range(n_players))
@@ -246,16 +262,21 @@ class PileStudy:
         gaps = [abs(e - m.public[p]) for m in self.markets for p, row in enumerate(m.estimates) for e in row]
         return sum(gaps) / len(gaps)
 
-    def winners_curse(self, unit: int = 100) -> tuple[float, float]:
-        """(mean estimate - truth of the pile's winner, mean over all players) when every auction
-        is run on the game's ladder with straightforward bids on the estimates. The first is
-        positive: a pile is won by whoever thinks most of it."""
+    def curse_samples(self, unit: int = 100) -> tuple[list[float], list[float]]:
+        """(estimate - truth for each pile's winner, estimate - truth for every player and pile)
+        when every auction is run on the game's ladder with straightforward bids on the estimates."""
         winners, everyone = [], []
         for m in self.markets:
             run = ladder_auction(_rounded(m.estimates, unit), self.ladder, m.money)
             for p, seat in enumerate(run.owner):
                 winners.append(m.estimates[p][seat] - m.truth[p])
                 everyone.extend(e - m.truth[p] for e in m.estimates[p])
+        return winners, everyone
+
+    def winners_curse(self, unit: int = 100) -> tuple[float, float]:
+        """The means of ``curse_samples``. The first is larger: a pile goes to whoever thinks
+        most of it, so its winner has, on average, overestimated it."""
+        winners, everyone = self.curse_samples(unit)
         return sum(winners) / len(winners), sum(everyone) / len(everyone)
 
     def winners_profit(self, unit: int = 100) -> tuple[float, float]:

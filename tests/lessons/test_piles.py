@@ -89,3 +89,10 @@ def test_study_with_an_executor_is_the_same():
     alone = S.study_piles(3, games=3, seed=1)
     with ThreadPoolExecutor(2) as pool:
         assert S.study_piles(3, games=3, seed=1, executor=pool) == alone
+
+
+def test_auction_position():
+    state = S.auction_position(4, seed=3, round_=2)
+    assert state.round == 2 and state.phase == "demand" and not any(state.bids)
+    with pytest.raises(OptionsError, match="has no round 9"):
+        S.auction_position(4, seed=3, round_=9)
