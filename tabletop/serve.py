@@ -49,6 +49,9 @@ def voila_command(port: int, host: str = "127.0.0.1", open_browser: bool = False
            "--template=tabletop",
            "--theme=light",
            f"--show_tracebacks={tracebacks}",
+           # a closing page asks Voilà to shut its kernel down with a beacon that cannot carry
+           # the XSRF token (voila-dashboards/voila#1458): without this, kernels pile up
+           "--Voila.tornado_settings=disable_check_xsrf=True",
            ] + [f"--VoilaConfiguration.extension_denylist={name}" for name in SKIPPED_EXTENSIONS]
     if not open_browser:
         cmd.append("--no-browser")

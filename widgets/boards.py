@@ -92,6 +92,19 @@ def stockpile_private(state: State, seat: int, legal: Sequence[Action]) -> bool:
     return _has_secret(legal) or any(type(a).__name__ in _STOCKPILE_PRIVATE for a in legal)
 
 
+def stockpile_public_choices(state: State, seat: int, legal: Sequence[Action]) -> list[Action]:
+    """Open to everyone whatever they hold: being done selling, and revealing no card for a
+    dividend. Shown on the shared screen beside "open your panel", so declining takes one tap."""
+    out = []
+    for a in legal:
+        kind = type(a).__name__
+        if kind == "Pass" and state.phase == "selling":
+            out.append(a)
+        elif kind == "CollectDividend" and getattr(a, "regular", None) == 0 and getattr(a, "split", None) == 0:
+            out.append(a)
+    return out
+
+
 # --- Acquire --------------------------------------------------------------------------------
 _CORP_COLOURS = ["#d97706", "#dc2626", "#2563eb", "#059669", "#7c3aed", "#db2777", "#0891b2",
                  "#65a30d", "#9333ea"]
@@ -229,6 +242,7 @@ def _acquire_choices():
 
 
 register_ui("stockpile", TitleUI(board_html=stockpile_board, private_decision=stockpile_private, net_worth=_worth,
+                                 public_choices=stockpile_public_choices,
                                  options_shown=["expert_board", "investors", "first_player"],
                                  chance_prompt="Enter the card turned up"))
 register_ui("acquire", TitleUI(board_html=acquire_board, private_decision=acquire_private, net_worth=_worth,

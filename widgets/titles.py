@@ -83,6 +83,9 @@ class TitleUI:
     private_html: Callable[[Any], str] = render.private_html
     #: True when the choices of ``seat`` (to act) would show a secret on the shared screen
     private_decision: Callable[[State, int, Sequence[Action]], bool] = _private_decision
+    #: of a private decision, the choices that may still be shown on the shared screen because
+    #: they are open to that player whatever their secrets (e.g. "done selling")
+    public_choices: Callable[[State, int, Sequence[Action]], Sequence[Action]] = lambda state, seat, legal: ()
     #: a player's public net worth for the chart, or None when it cannot be known
     net_worth: Callable[[Mapping, int], int | None] = default_net_worth
     #: allowed values of options for the start page (option name -> values)

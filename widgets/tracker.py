@@ -302,7 +302,8 @@ class Tracker:
             seat = state.chance_owner() if player == CHANCE else player
             self._gate_seat = seat
             self.gate_button.description = f"Open {match.game.players[seat]}'s panel"
-            self.panel.clear(prompt, [self.gate_button])
+            quick = [] if player == CHANCE else list(self.ui.public_choices(state, seat, state.legal_actions()))
+            self.panel.show(prompt, quick, state.describe, [self.gate_button])
         else:
             self.panel.show(prompt, state.legal_actions(), state.describe)
         self.log.render()

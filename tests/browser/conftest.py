@@ -80,8 +80,9 @@ def page(browser, server):
     pg.set_default_timeout(60_000)
     yield pg
     try:
-        pg.close(run_before_unload=True)     # lets Voilà shut the page's kernel down
-        time.sleep(0.2)
+        pg.goto("about:blank")               # leaving the page has Voilà shut its kernel down
+        time.sleep(0.3)
+        pg.close()
     finally:
         context.close()
     assert outside == [], f"the page asked for things outside the local server: {outside}"

@@ -66,13 +66,19 @@ class Table:
         state = match.state
         n = len(match.log)
         seat = self.needs_private(match)
+        if seat is not None and not self.private_open() and state.current_player() >= 0 \
+                and action in title_ui(match.game.title).public_choices(state, seat, state.legal_actions()):
+            seat = None                       # open to anyone: entered on the shared screen
         if seat is not None and not self.private_open():
             name = match.game.players[seat]
             self.page.locator(".tt-turn button", has_text=f"Open {name}'s panel").click()
             self.page.locator(".tt-private").wait_for()
             self.taps += 1
         scope = ".tt-private-actions" if seat is not None else ".tt-actions"
-        groups = group_actions(state.legal_actions(), state.describe)
+        offered = state.legal_actions()
+        if seat is None and self.needs_private(match) is not None:
+            offered = list(title_ui(match.game.title).public_choices(state, state.current_player(), offered))
+        groups = group_actions(offered, state.describe)
         for gi, group in enumerate(groups):
             if action in group.actions:
                 j = group.actions.index(action)

@@ -1,0 +1,126 @@
+"""The start page and the app: new match with options and PINs, resume, export, import, delete."""
+import base64
+import json
+import re
+
+from tabletop.store import Store
+from tabletop.widgets.app import App, app, load_plugins
+from tabletop.widgets.start import StartPage, available_titles
+from tabletop.widgets.tracker import Tracker
+
+
+def test_every_installed_title_is_offered():
+    names = [name for name, _t in available_titles()]
+    for name in ("stockpile", "acquire", "black-monday", "jika"):
+        assert name in names
+
+
+def make_start(home):
+    opened = []
+    store = Store()
+    page = StartPage(store, opened.append)
+    return page, store, opened
+
+
+def set_up(page, names, title="fakemarket"):
+    from tabletop.widgets.start import add_title_name
+    add_title_name("fakemarket")
+    page.titles = available_titles()
+    page.title_pick.options = [(t.display_name, n) for n, t in page.titles]
+    page.title_pick.value = title
+    page.count_pick.value = len(names)
+    for i, name in enumerate(names):
+        page.names[i].value = name
+
+
+def test_a_new_match_with_options_and_a_pin(home):
+    page, store, opened = make_start(home)
+    set_up(page, ["Ann", "Bob", "Cy"])
+    assert set(page.option_widgets) == {"rounds", "money", "fast_news"}
+    page.option_widgets["rounds"].value = 2
+    page.pins[1].value = "9876"
+    page.start_button.click()
+    (saved,) = opened
+    assert saved.match.game.players == ("Ann", "Bob", "Cy")
+    assert saved.match.game.options["rounds"] == 2
+    assert store.has_pin(saved.id, 1) and not store.has_pin(saved.id, 0)
+    assert page.pins[1].value == ""            # the typed PIN does not stay on the page
+
+
+def test_first_player_is_chosen_by_seat_and_stockpile_options_show(home):
+    page, store, opened = make_start(home)
+    page.title_pick.value = "stockpile"
+    page.count_pick.value = 4
+    assert set(page.option_widgets) == {"expert_board", "investors", "first_player"}
+    assert page.option_widgets["first_player"].options[3] == ("Seat 4", 3)
+    page.option_widgets["first_player"].value = 2
+    page.option_widgets["investors"].value = True
+    for i, n in enumerate(["A", "B", "C", "D"]):
+        page.names[i].value = n
+    page.start_button.click()
+    assert opened[0].match.game.options["first_player"] == 2 and opened[0].match.game.options["investors"]
+
+
+def test_refused_setup_shows_why_and_saves_nothing(home):
+    page, store, opened = make_start(home)
+    set_up(page, ["Ann", "Ann"])
+    page.start_button.click()
+    assert opened == [] and store.list() == []
+    assert "no two players the same name" in page.banner.value
+    set_up(page, ["Ann", "Bob"])
+    page.pins[0].value = "12"
+    page.start_button.click()
+    assert opened == [] and "PIN is too short" in page.banner.value
+
+
+def test_saved_matches_resume_export_import_delete(home):
+    page, store, opened = make_start(home)
+    set_up(page, ["Ann", "Bob"])
+    page.start_button.click()
+    first = opened.pop()
+    page.refresh_saved()
+    row = page.saved_box.children[0]
+    assert "Fake Market" in row.children[0].value and "Ann, Bob" in row.children[0].value
+    resume, export, delete = row.children[1].children
+    resume.click()
+    assert opened.pop().id == first.id
+    export.click()
+    data = re.search(r'base64,([^"]+)"', page.export_link.value).group(1)
+    text = base64.b64decode(data).decode()
+    assert json.loads(text)["players"] == ["Ann", "Bob"]
+    copy = page.import_text(text)
+    assert copy is not None and copy.id != first.id and opened.pop().id == copy.id
+    page.refresh_saved()
+    assert len(page.saved_box.children) == 2
+    page.import_text("{not json")
+    assert "not valid JSON" in page.banner.value
+    row = page.saved_box.children[0]
+    row.children[1].children[2].click()            # Delete asks first
+    sure = row.children[2].children[0]
+    assert sure.description == "Yes, delete it"
+    sure.click()
+    assert len(store.list()) == 1
+
+
+def test_the_app_opens_a_match_from_the_url_and_goes_back_to_the_list(home, monkeypatch):
+    store = Store()
+    page = StartPage(store, lambda s: None)
+    set_up(page, ["Ann", "Bob"])
+    opened = []
+    page.on_open = opened.append
+    page.start_button.click()
+    monkeypatch.setenv("QUERY_STRING", f"match={opened[0].id}")
+    widget = app()
+    assert "tt-tracker" in widget.children[0]._dom_classes
+    a = App(store, opened[0].id)
+    assert isinstance(a.page, Tracker)
+    a.page.on_leave()
+    assert isinstance(a.page, StartPage)
+    b = App(store, "nosuchmatch")
+    assert isinstance(b.page, StartPage) and "no saved match" in b.page.banner.value
+
+
+def test_plugins_from_the_environment(monkeypatch):
+    monkeypatch.setenv("TABLETOP_TITLES", "tests.dashboard.fake_title")
+    assert load_plugins() == ["fakemarket"]
+    assert "fakemarket" in [n for n, _t in available_titles()]
