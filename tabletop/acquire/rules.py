@@ -15,7 +15,6 @@ the declarer finishes the turn. If nobody can place a tile any more the game end
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 import operator
 import random
@@ -24,7 +23,7 @@ from itertools import compress
 from operator import mul
 from typing import Any, Mapping
 
-from ..core import BANK, CHANCE, TERMINAL, Outcome, Payment, State, ValueMark
+from ..core import BANK, CHANCE, TERMINAL, Outcome, State
 from ..errors import GameIsOver, IllegalAction, MalformedAction, NotYourTurn
 from . import mergers
 from .actions import (ACTION_TYPES, BuyShare, ChooseNextDefunct, ChooseSurvivor, DeclareEnd,
@@ -866,27 +865,6 @@ class AcquireState(State):
         self.end_reason = reason
 
     # --- the ledger -----------------------------------------------------------------------
-    def pay(self, payer, payee, amount: int, reason: str) -> None:
-        """``State.pay``, with the same ``Payment`` records made faster (this game makes many)."""
-        if amount == 0:
-            return
-        if payer != BANK:
-            self.money[payer] -= amount
-        if payee != BANK:
-            self.money[payee] += amount
-        fields = {"payer": payer, "payee": payee, "amount": amount, "reason": reason,
-                  "round": self.round, "phase": self.phase}
-        if _FAST_RECORDS:
-            record = _new(Payment)
-            record.__dict__.update(fields)
-        else:
-            record = Payment(**fields)
-        self.payments.append(record)
-
-    def mark_value(self, stock: str, value: int) -> None:
-        self.value_marks.append(_record(ValueMark, {"round": self.round, "phase": self.phase,
-                                                    "stock": stock, "value": value}))
-
     # --- results and views ------------------------------------------------------------------
     def outcome(self) -> Outcome | None:
         if self.to_act != TERMINAL:
@@ -1069,27 +1047,6 @@ _DOING = {
     DeclareEnd: lambda a: "declare the end of the game",
     EndTurn: lambda a: "end the turn",
 }
-
-def _fast_record(kind, fields: dict):
-    """A frozen dataclass instance made from its field values without running its __init__
-    (which sets each field through object.__setattr__, slowly). Same value, same type."""
-    record = _new(kind)
-    record.__dict__.update(fields)
-    return record
-
-
-def _slow_record(kind, fields: dict):
-    return kind(**fields)
-
-
-_new = object.__new__
-# The fast way needs plain (not slotted) dataclasses whose fields are exactly these.
-_FAST_RECORDS = all(
-    hasattr(_new(k), "__dict__") and [f.name for f in dataclasses.fields(k)] == names
-    for k, names in ((Payment, ["payer", "payee", "amount", "reason", "round", "phase"]),
-                     (ValueMark, ["round", "phase", "stock", "value"])))
-_record = _fast_record if _FAST_RECORDS else _slow_record
-
 
 _HANDLERS = {      # action type -> (handler, phases it may be played in; None for chance)
     DrawStartTile: (AcquireState._do_start_tile, None),

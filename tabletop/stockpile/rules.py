@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_right
 
-from ..core import BANK, CHANCE, TERMINAL, Action, Outcome, Payment, State, ValueMark
+from ..core import BANK, CHANCE, TERMINAL, Action, Outcome, State
 from ..errors import IllegalAction, MalformedAction, NotYourTurn
 from . import actions as A
 from .data import (BERNIE, COMPANIES, CRAMER, DEBORAH, DONALD, FORECAST_STEPS, FORECASTS, GRAHAM,
@@ -75,20 +75,6 @@ def _tables_for(R) -> _Tables:
     if t is None:
         t = _tables[key] = _Tables(R)
     return t
-
-
-def _record_fast(cls, fields: dict):
-    rec = object.__new__(cls)
-    object.__setattr__(rec, "__dict__", fields)
-    return rec
-
-
-def _record_plain(cls, fields: dict):
-    return cls(**fields)
-
-
-# frozen dataclass records are built by filling their __dict__ when they have one
-_record = _record_fast if not hasattr(Payment, "__slots__") and not hasattr(ValueMark, "__slots__") else _record_plain
 
 
 def usd(amount: int) -> str:
@@ -215,22 +201,6 @@ class StockpileState(State):
         return new
 
     # ----------------------------------------------------------------- ledger (fast path)
-    def pay(self, payer, payee, amount: int, reason: str) -> None:
-        """Exactly ``State.pay``; builds the frozen ``Payment`` record without its slow
-        ``__init__`` (the record is equal to one built the ordinary way)."""
-        if amount == 0:
-            return
-        if payer != BANK:
-            self.money[payer] -= amount
-        if payee != BANK:
-            self.money[payee] += amount
-        self.payments.append(_record(Payment, {"payer": payer, "payee": payee, "amount": amount,
-                                               "reason": reason, "round": self.round, "phase": self.phase}))
-
-    def mark_value(self, stock: str, value: int) -> None:
-        self.value_marks.append(_record(ValueMark, {"round": self.round, "phase": self.phase,
-                                                    "stock": stock, "value": value}))
-
     # ----------------------------------------------------------------- small helpers
     def value(self, company: int) -> int:
         """The company's value on its track (a card sells for this many thousand dollars)."""
