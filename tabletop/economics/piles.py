@@ -34,8 +34,8 @@ from ..core import CHANCE, TERMINAL, Game
 from ..errors import OptionsError
 from ..registry import get_title
 from ..stockpile.data import COMPANIES, FORECASTS, compile_rules, merge_rules
-from .assignment import ladder_auction, max_welfare_assignment
-from .ladders import LadderComparison, MarketResult, compare_market
+from .assignment import ladder_auction
+from .ladders import LadderComparison, compare_market
 from .markov import ShareValuer, track_of
 
 __all__ = ["forecast_probabilities", "PileView", "explain_pile", "PileMarket", "pile_market",
