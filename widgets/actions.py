@@ -16,6 +16,8 @@ import ipywidgets as W
 
 from tabletop.core import Action
 
+from . import kit
+
 from .render import esc, humanize
 
 __all__ = ["ActionGroup", "group_actions", "ActionPanel"]
@@ -88,11 +90,9 @@ class ActionPanel:
 
     def __init__(self, on_pick: Callable[[Action], None], css_class: str = "tt-actions"):
         self.on_pick = on_pick
-        self.prompt = W.HTML()
-        self.body = W.VBox()
-        self.body.add_class("tt-groups")
-        self.widget = W.VBox([self.prompt, self.body])
-        self.widget.add_class(css_class)
+        self.prompt = kit.html()
+        self.body = kit.vbox((), "tt-groups")
+        self.widget = kit.vbox([self.prompt, self.body], css_class)
         self._buttons: list[W.Button] = []
         self._button_actions: list[Action | None] = []
         self._rows: list[tuple[W.HTML, W.Box]] = []
@@ -100,28 +100,36 @@ class ActionPanel:
         self._picker_actions: list[list[Action]] = []
         self.groups: list[ActionGroup] = []
         self._active_pickers = 0
-        # one layout and one style shared by every button: a button is then one widget, not three
-        self._layout = W.Layout()
-        self._style = W.ButtonStyle()
+        self._by_label: dict[str, list[int]] = {}
+        self._wanted: set[int] = set()
 
     # --- building blocks (pooled) ----------------------------------------------------------
+    # Buttons are kept by label: a label shown again gets the same button back, so an update
+    # sends only what really changed (a bid track that lost its lowest space re-labels nothing).
+    def _take_button(self, label: str, used: set[int]) -> int:
+        for k in self._by_label.get(label, ()):
+            if k not in used:
+                return k
+        for k in range(len(self._buttons)):        # a free button, re-labelled
+            if k not in used and k not in self._wanted:
+                return k
+        k = len(self._buttons)
+        b = kit.button(label, "tt-act", on_click=lambda k=k: self._clicked(k))
+        self._buttons.append(b)
+        self._button_actions.append(None)
+        return k
+
     def _button(self, i: int) -> W.Button:
         while len(self._buttons) <= i:
             k = len(self._buttons)
-            b = W.Button(layout=self._layout, style=self._style)
-            b.add_class("tt-btn")
-            b.add_class("tt-act")
-            b.on_click(lambda _b, k=k: self._clicked(k))
-            self._buttons.append(b)
+            self._buttons.append(kit.button("", "tt-act", on_click=lambda k=k: self._clicked(k)))
             self._button_actions.append(None)
         return self._buttons[i]
 
     def _row(self, i: int) -> tuple[W.HTML, W.Box]:
         while len(self._rows) <= i:
-            head = W.HTML()
-            head.add_class("tt-group-head")
-            box = W.Box()
-            box.add_class("tt-wrap")
+            head = kit.html("", "tt-group-head")
+            box = kit.box()
             self._rows.append((head, box))
         return self._rows[i]
 
@@ -130,10 +138,7 @@ class ActionPanel:
             k = len(self._pickers)
             dd = W.Dropdown()
             dd.add_class("tt-picker")
-            go = W.Button(description="Enter")
-            go.add_class("tt-btn")
-            go.add_class("tt-primary")
-            go.on_click(lambda _b, k=k: self._picked(k))
+            go = kit.button("Enter", "tt-primary", on_click=lambda k=k: self._picked(k))
             self._pickers.append((dd, go))
             self._picker_actions.append([])
         return self._pickers[i]
@@ -155,10 +160,23 @@ class ActionPanel:
         self.prompt.value = prompt_html
         self.groups = group_actions(actions, describe) if actions else []
         children: list[W.Widget] = []
-        n_button = n_picker = 0
+        n_picker = 0
+        labels_wanted = [lb for g in self.groups if len(g.actions) <= MAX_BUTTONS_PER_GROUP for lb in g.labels]
+        # buttons whose label is wanted again are reserved first, so no other label takes them
+        self._wanted = set()
+        counts: dict[str, int] = {}
+        for lb in labels_wanted:
+            have = [k for k in self._by_label.get(lb, ()) if k not in self._wanted]
+            if counts.get(lb, 0) < len(have):
+                self._wanted.add(have[counts.get(lb, 0)])
+            counts[lb] = counts.get(lb, 0) + 1
+        used: set[int] = set()
+        by_label: dict[str, list[int]] = {}
         for gi, group in enumerate(self.groups):
             head, box = self._row(gi)
-            head.value = f"<b>{esc(group.heading)}</b>"
+            heading = f"<b>{esc(group.heading)}</b>"
+            if head.value != heading:
+                head.value = heading
             if len(group.actions) > MAX_BUTTONS_PER_GROUP:
                 dd, go = self._picker(n_picker)
                 dd.options = [(label, j) for j, label in enumerate(group.labels)]
@@ -169,17 +187,24 @@ class ActionPanel:
             else:
                 row = []
                 for action, label in zip(group.actions, group.labels):
-                    b = self._button(n_button)
+                    k = self._take_button(label, used)
+                    used.add(k)
+                    b = self._buttons[k]
                     if b.description != label:
                         b.description = label
-                    self._button_actions[n_button] = action
+                    self._button_actions[k] = action
+                    by_label.setdefault(label, []).append(k)
                     row.append(b)
-                    n_button += 1
                 if tuple(row) != box.children:
                     box.children = tuple(row)
             children.extend((head, box))
-        for k in range(n_button, len(self._button_actions)):
-            self._button_actions[k] = None
+        for k in range(len(self._button_actions)):
+            if k not in used:
+                self._button_actions[k] = None
+                if self._buttons[k].description:
+                    by_label.setdefault(self._buttons[k].description, []).append(k)
+        self._by_label = by_label
+        self._wanted = set()
         self._active_pickers = n_picker
         children.extend(extra)
         if tuple(children) != self.body.children:
@@ -216,6 +241,7 @@ class ActionPanel:
             if b.description:
                 b.description = ""
             self._button_actions[k] = None
+        self._by_label = {}
         for head, box in self._rows:
             if head.value:
                 head.value = ""

@@ -11,11 +11,12 @@ import ipywidgets as W
 
 from tabletop.match import Match
 
+from . import kit
 from .render import esc
 
 __all__ = ["public_line", "LogPanel"]
 
-PAGE = 12
+PAGE = 8
 
 
 def public_line(state, action) -> str:
@@ -44,24 +45,14 @@ class LogPanel:
         self.lines: list[str] = []
         self.undone: list[str] = []      # next to redo first
         self.shown = PAGE
-        self.undo_button = W.Button(description="Undo")
-        self.redo_button = W.Button(description="Redo")
-        for b, cb in ((self.undo_button, on_undo), (self.redo_button, on_redo)):
-            b.add_class("tt-btn")
-            b.on_click(lambda _b, cb=cb: cb())
-        self.title = W.HTML()
-        self.more = W.Button(description="Show earlier entries")
-        self.more.add_class("tt-btn")
-        self.more.add_class("tt-small")
-        self.more.on_click(lambda _b: self._show_more())
-        self._rows: list[tuple[W.HTML, W.Button, W.Box]] = []
-        self._row_target: list[int] = []
-        self.rows_box = W.VBox()
-        controls = W.Box([self.undo_button, self.redo_button])
-        controls.add_class("tt-wrap")
-        self.widget = W.VBox([self.title, controls, self.rows_box])
-        self.widget.add_class("tt-card")
-        self.widget.add_class("tt-log")
+        self.undo_button = kit.button("Undo", on_click=on_undo)
+        self.redo_button = kit.button("Redo", on_click=on_redo)
+        self.title = kit.html()
+        self.more = kit.button("Show earlier entries", "tt-small", on_click=self._show_more)
+        self._cache: dict[tuple, tuple] = {}
+        self.rows_box = kit.vbox()
+        controls = kit.box([self.undo_button, self.redo_button])
+        self.widget = kit.vbox([self.title, controls, self.rows_box], "tt-card", "tt-log")
 
     # --- keeping in step with the match ------------------------------------------------------
     def reset(self, match: Match) -> None:
@@ -84,23 +75,17 @@ class LogPanel:
         del self.lines[n:]
 
     # --- drawing -------------------------------------------------------------------------------
-    def _row(self, i: int):
-        while len(self._rows) <= i:
-            k = len(self._rows)
-            text = W.HTML()
-            text.add_class("tt-log-text")
-            button = W.Button()
-            button.add_class("tt-btn")
-            button.add_class("tt-small")
-            button.on_click(lambda _b, k=k: self._back(k))
-            box = W.Box([text, button])
-            box.add_class("tt-log-line")
-            self._rows.append((text, button, box))
-            self._row_target.append(0)
-        return self._rows[i]
-
-    def _back(self, k: int) -> None:
-        self.on_back_to(self._row_target[k])
+    # A shown line is a row widget kept for as long as it is shown: a new entry then costs one
+    # new row and a re-ordering, instead of re-writing every line of the page.
+    def _row(self, key: tuple, text_html: str):
+        row = self._cache.get(key)
+        if row is None:
+            text = kit.html(text_html, "tt-log-text")
+            holder: dict = {}
+            button = kit.button("", "tt-small", on_click=lambda: self.on_back_to(holder["target"]))
+            box = kit.box([text, button], "tt-log-line")
+            row = self._cache[key] = (text, button, box, holder)
+        return row
 
     def _show_more(self) -> None:
         self.shown += PAGE * 2
@@ -108,41 +93,43 @@ class LogPanel:
 
     def render(self) -> None:
         n = len(self.lines)
-        self.undo_button.disabled = n == 0
-        self.redo_button.disabled = not self.undone
-        self.redo_button.description = f"Redo ({len(self.undone)})" if self.undone else "Redo"
+        if self.undo_button.disabled != (n == 0):
+            self.undo_button.disabled = n == 0
+        if self.redo_button.disabled != (not self.undone):
+            self.redo_button.disabled = not self.undone
+        redo_label = f"Redo ({len(self.undone)})" if self.undone else "Redo"
+        if self.redo_button.description != redo_label:
+            self.redo_button.description = redo_label
         self.title.value = f'<div class="tt-section-title">Log <span class="tt-dim">({n} entries)</span></div>'
-        rows = []
-        i = 0
+        rows, keys = [], set()
+
+        def put(key, text_html, label, target):
+            text, button, box, holder = self._row(key, text_html)
+            if button.description != label:
+                button.description = label
+            holder["target"] = target
+            rows.append(box)
+            keys.add(key)
         # undone entries (greyed), the furthest first, each can be redone up to itself
         for j in reversed(range(min(len(self.undone), 3))):
-            text, button, box = self._row(i)
-            text.value = f'<span class="tt-log-undone">{n + j + 1}. {esc(self.undone[j])} (undone)</span>'
-            button.description = "Redo to here"
-            self._row_target[i] = n + j + 1
-            rows.append(box)
-            i += 1
+            put(("undone", n + j, self.undone[j]),
+                f'<span class="tt-log-undone">{n + j + 1}. {esc(self.undone[j])} (undone)</span>',
+                "Redo to here", n + j + 1)
         for idx in range(n - 1, max(-1, n - 1 - self.shown), -1):
-            text, button, box = self._row(i)
-            text.value = f"{idx + 1}. {esc(self.lines[idx])}"
-            if idx == n - 1:
-                button.description = "Undo this"
-                self._row_target[i] = idx
-            else:
-                button.description = "Back to here"
-                self._row_target[i] = idx + 1
-            rows.append(box)
-            i += 1
+            last = idx == n - 1
+            put(("done", idx, self.lines[idx]), f"{idx + 1}. {esc(self.lines[idx])}",
+                "Undo this" if last else "Back to here", idx if last else idx + 1)
         if n > self.shown:
             rows.append(self.more)
         if tuple(rows) != self.rows_box.children:
             self.rows_box.children = tuple(rows)
+        for key in [k for k in self._cache if k not in keys]:
+            text, button, box, _holder = self._cache.pop(key)
+            for w in (text, button, box):
+                w.close()
 
     def row_buttons(self) -> list[tuple[str, W.Button, int]]:
         """(line text, its button, the log length the button goes to), as shown."""
-        out = []
-        for k, box in enumerate(self.rows_box.children):
-            for i, row in enumerate(self._rows):
-                if row[2] is box:
-                    out.append((row[0].value, row[1], self._row_target[i]))
-        return out
+        by_box = {row[2]: row for row in self._cache.values()}
+        return [(by_box[b][0].value, by_box[b][1], by_box[b][3]["target"])
+                for b in self.rows_box.children if b in by_box]

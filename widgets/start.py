@@ -14,6 +14,7 @@ from tabletop.match import Match
 from tabletop.registry import get_title, title_names
 from tabletop.store import MatchInfo, Store, StoredMatch
 
+from . import kit
 from .render import attr, esc, humanize
 from .style import CSS
 from .titles import title_ui
@@ -52,77 +53,63 @@ def _ago(t: float) -> str:
 
 
 def _btn(label: str, *classes: str, on_click: Callable[[], None] | None = None) -> W.Button:
-    b = W.Button(description=label)
-    b.add_class("tt-btn")
-    for c in classes:
-        b.add_class(c)
-    if on_click is not None:
-        b.on_click(lambda _b: on_click())
-    return b
+    return kit.button(label, *classes, on_click=on_click)
 
 
 def _wrap(children: Sequence[W.Widget]) -> W.Box:
-    box = W.Box(list(children))
-    box.add_class("tt-wrap")
-    return box
+    return kit.box(children)
 
 
 def _card(*children: W.Widget) -> W.VBox:
-    box = W.VBox(list(children))
-    box.add_class("tt-card")
-    return box
+    return kit.vbox(list(children), "tt-card")
 
 
 class StartPage:
     """``on_open(stored_match)`` is called with a new, resumed or imported match."""
 
-    MAX_LISTED = 12
+    MAX_LISTED = 5
 
     def __init__(self, store: Store, on_open: Callable[[StoredMatch], None], message: str | None = None):
         self.store, self.on_open = store, on_open
         self.titles = available_titles()
-        self.banner = W.HTML()
+        self.banner = kit.html()
         self._set_banner(message)
         # --- new match
         self.title_pick = W.ToggleButtons(options=[(t.display_name, name) for name, t in self.titles])
         self.title_pick.add_class("tt-toggle")
         self.count_pick = W.ToggleButtons()
         self.count_pick.add_class("tt-toggle")
-        self.names = [W.Text(placeholder=f"Seat {i + 1} name") for i in range(8)]
-        self.pins = [W.Password(placeholder="PIN (optional)") for _ in range(8)]
-        self.seat_rows = [_wrap([W.HTML(f"<b>Seat {i + 1}</b>"), self.names[i], self.pins[i]])
-                          for i in range(8)]
-        self.seats_box = W.VBox()
-        self.options_box = W.VBox()
+        self.names: list[W.Text] = []       # built as seats are needed
+        self.pins: list[W.Password] = []
+        self.seat_rows: list[W.Box] = []
+        self.seats_box = kit.vbox()
+        self.options_box = kit.vbox()
         self.option_widgets: dict[str, W.Widget] = {}
         self.option_defaults: dict[str, Any] = {}
         self.start_button = _btn("Start the match", "tt-primary", on_click=self.start)
-        new = _card(W.HTML('<div class="tt-section-title">New match</div>'),
-                    W.HTML("<b>Game</b>"), self.title_pick,
-                    W.HTML("<b>Players</b>"), self.count_pick,
-                    W.HTML('<div class="tt-dim">Names in seat order, starting from the first player. '
-                           "A PIN keeps a player's private panel for them alone.</div>"),
+        new = _card(kit.html('<div class="tt-section-title">New match</div><b>Game</b>'), self.title_pick,
+                    kit.html("<b>Players</b>"), self.count_pick,
+                    kit.html('<div class="tt-dim">Names in seat order, starting from the first player. '
+                             "A PIN keeps a player's private panel for them alone.</div>"),
                     self.seats_box,
-                    W.HTML("<b>Options</b>"), self.options_box,
+                    kit.html("<b>Options</b>"), self.options_box,
                     self.start_button)
         if not self.titles:
-            new = _card(W.HTML('<div class="tt-section-title">New match</div>'
-                               "<p>No game engine is installed yet.</p>"))
+            new = _card(kit.html('<div class="tt-section-title">New match</div>'
+                                 "<p>No game engine is installed yet.</p>"))
         # --- saved matches
-        self.saved_box = W.VBox()
+        self.saved_box = kit.vbox()
         self.show_all = False
         self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
-                                   description="Import a match (JSON)")
+                                   description="Import a match (JSON)", icon="")
         self.upload.add_class("tt-btn")
         self.upload.observe(self._uploaded, names="value")
-        self.export_link = W.HTML()
-        saved = _card(W.HTML('<div class="tt-section-title">Saved matches</div>'), self.saved_box,
+        self.export_link = kit.html()
+        saved = _card(kit.html('<div class="tt-section-title">Saved matches</div>'), self.saved_box,
                       self.export_link, _wrap([self.upload]))
-        head = W.HTML('<div class="tt-header"><span class="tt-title">tabletop</span>'
-                      '<span class="tt-dim">A companion for stock-market board games at the table.</span></div>')
-        self.widget = W.VBox([W.HTML(CSS), _card(head), self.banner, saved, new])
-        self.widget.add_class("tt-app")
-        self.widget.add_class("tt-start")
+        head = kit.html('<div class="tt-header"><span class="tt-title">tabletop</span>'
+                        '<span class="tt-dim">A companion for stock-market board games at the table.</span></div>')
+        self.widget = kit.vbox([kit.html(CSS), _card(head), self.banner, saved, new], "tt-app", "tt-start")
         if self.titles:
             self.title_pick.observe(lambda _c: self._title_changed(), names="value")
             self.count_pick.observe(lambda _c: self._count_changed(), names="value")
@@ -145,8 +132,16 @@ class StartPage:
         self.count_pick.value = old if old in counts else (4 if 4 in counts else counts[0])
         self._count_changed()
 
+    def _seat(self, i: int) -> None:
+        while len(self.seat_rows) <= i:
+            k = len(self.seat_rows)
+            self.names.append(W.Text(placeholder=f"Seat {k + 1} name"))
+            self.pins.append(W.Password(placeholder="PIN (optional)"))
+            self.seat_rows.append(_wrap([kit.html(f"<b>Seat {k + 1}</b>"), self.names[k], self.pins[k]]))
+
     def _count_changed(self) -> None:
         n = self.count_pick.value or self.title.min_players
+        self._seat(n - 1)
         self.seats_box.children = tuple(self.seat_rows[:n])
         self._build_options(n)
 
@@ -194,7 +189,7 @@ class StartPage:
             self.option_widgets[key] = w
             rows.append(w)
         if not rows:
-            rows = [W.HTML('<span class="tt-dim">This game has no options.</span>')]
+            rows = [kit.html('<span class="tt-dim">This game has no options.</span>')]
         self.options_box.children = tuple(rows)
 
     def chosen_options(self) -> dict:
@@ -243,17 +238,16 @@ class StartPage:
         rows = []
         shown = infos if self.show_all else infos[:self.MAX_LISTED]
         for info in shown:
-            text = W.HTML(self._describe(info))
+            text = kit.html(self._describe(info))
             resume = _btn("Resume" if not info.over else "Open", "tt-primary",
                           on_click=lambda i=info.id: self.resume(i))
             export = _btn("Export", "tt-small", on_click=lambda i=info.id: self.export(i))
             delete = _btn("Delete", "tt-small", "tt-danger")
-            row = W.VBox([text, _wrap([resume, export, delete])])
-            row.add_class("tt-match-row")
+            row = kit.vbox([text, _wrap([resume, export, delete])], "tt-match-row")
             delete.on_click(lambda _b, i=info.id, r=row: self._confirm_delete(i, r))
             rows.append(row)
         if not infos:
-            rows.append(W.HTML('<span class="tt-dim">No saved matches yet.</span>'))
+            rows.append(kit.html('<span class="tt-dim">No saved matches yet.</span>'))
         elif len(infos) > len(shown):
             more = _btn(f"Show all {len(infos)} matches", "tt-small")
             more.on_click(lambda _b: (setattr(self, "show_all", True), self.refresh_saved()))
@@ -263,7 +257,7 @@ class StartPage:
     def _confirm_delete(self, match_id: str, row: W.VBox) -> None:
         sure = _btn("Yes, delete it", "tt-danger", on_click=lambda: self.delete(match_id))
         keep = _btn("Keep it", on_click=self.refresh_saved)
-        row.children = (row.children[0], W.HTML("<b>Delete this match for good?</b>"), _wrap([sure, keep]))
+        row.children = (row.children[0], kit.html("<b>Delete this match for good?</b>"), _wrap([sure, keep]))
 
     def resume(self, match_id: str) -> None:
         try:
@@ -321,6 +315,6 @@ class StartPage:
             for c in getattr(w, "children", ()):
                 close_tree(c)
             w.close()
-        for w in self.names + self.pins + self.seat_rows + list(self.option_widgets.values()):
+        for w in self.seat_rows + list(self.option_widgets.values()):
             close_tree(w)
         close_tree(self.widget)

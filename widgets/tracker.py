@@ -21,6 +21,7 @@ from tabletop.core import CHANCE, TERMINAL, Action
 from tabletop.errors import TabletopError
 from tabletop.match import Match
 
+from . import kit
 from .actions import ActionPanel
 from .charts import ChartsPanel
 from .log import LogPanel, public_line
@@ -54,21 +55,11 @@ class Unsaved:
 
 
 def _button(label: str, *classes: str, on_click: Callable[[], None] | None = None) -> W.Button:
-    b = W.Button(description=label)
-    b.add_class("tt-btn")
-    for c in classes:
-        b.add_class(c)
-    if on_click is not None:
-        b.on_click(lambda _b: on_click())
-    return b
+    return kit.button(label, *classes, on_click=on_click)
 
 
 def _card(*children: W.Widget, cls: str = "") -> W.VBox:
-    box = W.VBox(list(children))
-    box.add_class("tt-card")
-    if cls:
-        box.add_class(cls)
-    return box
+    return kit.vbox(list(children), "tt-card", *([cls] if cls else []))
 
 
 def _close_tree(widget: W.Widget) -> None:
@@ -83,15 +74,14 @@ class PrivatePanel:
     def __init__(self, tracker: "Tracker", seat: int):
         self.tracker, self.seat = tracker, seat
         name = tracker.match.game.players[seat]
-        self.title = W.HTML(f'<div class="tt-private-title">{esc(name)}\'s panel</div>'
+        self.title = kit.html(f'<div class="tt-private-title">{esc(name)}\'s panel</div>'
                             f'<div class="tt-dim">Only {esc(name)} should look at the screen now.</div>')
-        self.secrets = W.HTML()
-        self.banner = W.HTML()
-        self.banner.layout.display = "none"
+        self.secrets = kit.html()
+        self.banner = kit.hidden(kit.html(own_layout=True))
         self.actions = tracker._private_actions()
         self.random_button = _button("Draw for me at random", "tt-small", on_click=tracker._random_private)
         self.close_button = _button(f"Close {name}'s panel", "tt-primary", on_click=tracker.close_private)
-        self.pin_box = W.VBox()
+        self.pin_box = kit.vbox()
         self.widget = _card(self.title, self.banner, self.actions.widget, self.secrets, self.pin_box,
                             self.close_button, cls="tt-private")
         self._build_pin()
@@ -107,9 +97,8 @@ class PrivatePanel:
         row = [self.pin_field, save]
         if has:
             row.append(_button("Remove PIN", "tt-small", "tt-danger", on_click=self._remove_pin))
-        box = W.Box(row)
-        box.add_class("tt-wrap")
-        self.pin_status = W.HTML('<span class="tt-dim">Protect this panel with a PIN:</span>' if not has else
+        box = kit.box(row)
+        self.pin_status = kit.html('<span class="tt-dim">Protect this panel with a PIN:</span>' if not has else
                                  '<span class="tt-dim">This panel is protected by a PIN.</span>')
         self.pin_box.children = (self.pin_status, box)
 
@@ -181,51 +170,45 @@ class Tracker:
         self.display_name = match.title.display_name
         players = match.game.players
 
-        self.header = W.HTML()
-        self.banner = W.HTML()
-        self.banner.layout.display = "none"
-        self.notice = W.HTML()
-        self.notice.layout.display = "none"
+        self.header = kit.html()
+        self.banner = kit.hidden(kit.html(own_layout=True))
+        self.notice = kit.hidden(kit.html(own_layout=True))
         self.panel = ActionPanel(self._play)
         self.gate_button = _button("Open panel", "tt-primary", on_click=lambda: self.open_gate(self._gate_seat))
         self.random_button = _button("Draw at random", "tt-small", on_click=self._random_public)
         self._gate_seat = 0
-        self.board = W.HTML()
-        self.players = W.HTML()
+        self.board = kit.html()
+        self.players = kit.html()
         self.seat_buttons = [_button(f"{name}'s panel", "tt-small",
                                      on_click=lambda s=s: self.open_gate(s)) for s, name in enumerate(players)]
-        seats = W.Box(self.seat_buttons)
-        seats.add_class("tt-wrap")
+        seats = kit.box(self.seat_buttons)
         self.log = LogPanel(self.undo, self.redo, self.back_to)
         self.charts = ChartsPanel(lambda: self.match, self.ui.net_worth)
-        self.export_link = W.HTML()
+        self.export_link = kit.html()
         self.export_button = _button("Export match (JSON)", "tt-small", on_click=self.export)
         footer_row = [self.export_button]
         if on_leave is not None:
             footer_row.insert(0, _button("All matches", "tt-small", on_click=on_leave))
-        footer = W.Box(footer_row)
-        footer.add_class("tt-wrap")
-        self.link = W.HTML()
+        footer = kit.box(footer_row)
+        self.link = kit.html()
         if saved.id:
             self.link.value = (f'<a class="tt-link" href="?match={attr(saved.id)}">'
                                f"Link to this match ({esc(saved.id)})</a>")
-        self.public = W.VBox([
+        self.public = kit.vbox([
             _card(self.header, cls="tt-head-card"),
             _card(self.banner, self.notice, self.panel.widget, cls="tt-turn"),
-            _card(W.HTML('<div class="tt-section-title">Board</div>'), self.board, cls="tt-board"),
-            _card(W.HTML('<div class="tt-section-title">Players</div>'), self.players, cls="tt-players-card"),
-            _card(W.HTML('<div class="tt-section-title">Private panels</div>'
-                         '<div class="tt-dim">Secrets are seen only here, one player at a time.</div>'),
+            _card(kit.html('<div class="tt-section-title">Board</div>'), self.board, cls="tt-board"),
+            _card(kit.html('<div class="tt-section-title">Players</div>'), self.players, cls="tt-players-card"),
+            _card(kit.html('<div class="tt-section-title">Private panels</div>'
+                           '<div class="tt-dim">Secrets are seen only here, one player at a time.</div>'),
                   seats, cls="tt-seats"),
             self.log.widget,
             self.charts.widget,
             _card(footer, self.export_link, self.link, cls="tt-footer"),
-        ])
-        self.private_box = W.VBox()
+        ], own_layout=True)
+        self.private_box = kit.vbox()
         self.private: PrivatePanel | None = None
-        self.widget = W.VBox([W.HTML(CSS), self.private_box, self.public])
-        self.widget.add_class("tt-app")
-        self.widget.add_class("tt-tracker")
+        self.widget = kit.vbox([kit.html(CSS), self.private_box, self.public], "tt-app", "tt-tracker")
         self.log.reset(match)
         self.refresh()
 
@@ -402,7 +385,7 @@ class Tracker:
     def _show_pin_gate(self, seat: int, wrong: bool) -> None:
         name = esc(self.match.game.players[seat])
         field = W.Password(placeholder="PIN")
-        message = W.HTML(f'<div class="tt-status">Pass the device to {name}</div>'
+        message = kit.html(f'<div class="tt-status">Pass the device to {name}</div>'
                          f"<div>{name}'s panel is protected: enter {name}'s PIN.</div>"
                          + ('<div class="tt-banner">That PIN is not right.</div>' if wrong else ""))
 
@@ -410,9 +393,8 @@ class Tracker:
             value = field.value
             field.value = ""
             self.open_gate(seat, pin=value)
-        row = W.Box([field, _button("Open", "tt-primary", on_click=try_open),
-                     _button("Cancel", on_click=lambda: self.close_private(notice=False))])
-        row.add_class("tt-wrap")
+        row = kit.box([field, _button("Open", "tt-primary", on_click=try_open),
+                       _button("Cancel", on_click=lambda: self.close_private(notice=False))])
         gate = _card(message, row, cls="tt-gate")
         self._gate_widget = gate
         self.private_box.children = (gate,)
