@@ -246,16 +246,31 @@ class PileStudy:
         diffs = [e - m.truth[p] for m in self.markets for p, row in enumerate(m.estimates) for e in row]
         return sum(diffs) / len(diffs)
 
-    def insider_value(self) -> float:
-        """Mean true value of the pile a player likes best with her own information, minus that
-        of the pile she would pick knowing only what an onlooker knows."""
+    def _insider_gains(self) -> list[float]:
         gains = []
         for m in self.markets:
+            public = max(range(len(m.truth)), key=lambda p: m.public[p])
             for s in range(len(m.money)):
                 mine = max(range(len(m.truth)), key=lambda p: m.estimates[p][s])
-                public = max(range(len(m.truth)), key=lambda p: m.public[p])
                 gains.append(m.truth[mine] - m.truth[public])
-        return sum(gains) / len(gains)
+        return gains
+
+    def insider_value(self) -> tuple[float, float]:
+        """(mean, standard error) of the true value of the pile a player likes best with her own
+        information, minus that of the pile she would pick knowing only what an onlooker knows."""
+        gains = self._insider_gains()
+        n = len(gains)
+        mean = sum(gains) / n
+        var = sum((g - mean) ** 2 for g in gains) / max(n - 1, 1)
+        return mean, (var / n) ** 0.5
+
+    def estimate_errors(self) -> tuple[float, float]:
+        """Root-mean-square error of (the onlooker's values, the players' own estimates) against
+        the truth: private information makes the estimates closer."""
+        public = [(m.public[p] - m.truth[p]) ** 2 for m in self.markets for p in range(len(m.truth))
+                  for _ in m.money]
+        own = [(e - m.truth[p]) ** 2 for m in self.markets for p, row in enumerate(m.estimates) for e in row]
+        return (sum(public) / len(public)) ** 0.5, (sum(own) / len(own)) ** 0.5
 
     def spread(self) -> float:
         """Mean absolute gap between a player's estimate and the onlooker's, per pile."""

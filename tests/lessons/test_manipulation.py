@@ -146,8 +146,8 @@ def test_a_pumper_beats_passive_holders_on_the_engine():
 
 
 def test_greedy_jika_player_wins_more_than_her_share():
-    study = P.study_agents("jika", ["jika-greedy", "random", "random", "random"], games=300, seed=3)
-    assert study.win_share[0] > 0.28
+    study = P.study_agents("jika", ["jika-greedy", "random", "random", "random"], games=800, seed=3)
+    assert study.win_share[0] > 0.265                      # 0.287 here; a fair share is 0.25
     assert sum(study.win_share) == pytest.approx(1)
 
 

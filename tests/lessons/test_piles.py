@@ -74,8 +74,11 @@ def test_estimates_are_nearly_unbiased_but_the_winner_overestimates(study):
     assert hoped > real
 
 
-def test_the_insider_pair_is_worth_something(study):
-    assert study.insider_value() > 0
+def test_private_information_makes_estimates_closer(study):
+    public, own = study.estimate_errors()
+    assert own < 0.95 * public
+    mean, error = study.insider_value()
+    assert error > 0 and mean > -2 * error
 
 
 def test_the_ladder_with_cash_limits(study):
