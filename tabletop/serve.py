@@ -44,6 +44,7 @@ def voila_command(port: int, host: str = "127.0.0.1", open_browser: bool = False
     notebook = notebook or notebook_path()
     cmd = [sys.executable, "-m", "voila", str(notebook),
            f"--port={port}",
+           "--Voila.port_retries=0",            # a busy port is an error, not another port
            f"--Voila.ip={host}",               # not --ip: Voilà's --ip alias is not the server's address
            f"--Voila.root_dir={notebook.parent}",
            "--template=tabletop",

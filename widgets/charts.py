@@ -16,14 +16,21 @@ __all__ = ["value_series", "NetWorthSeries", "ChartsPanel"]
 
 
 def value_series(state) -> dict[str, tuple[list[int], list[int]]]:
-    """stock -> (rounds, value at the end of that round, as far as played)."""
+    """stock -> (rounds, value at the end of each round so far); a round without a change
+    carries the value before it."""
     last: dict[str, dict[int, int]] = {}
     for mark in state.value_marks:
         last.setdefault(mark.stock, {})[int(mark.round or 0)] = mark.value
+    now = int(state.round or 0)
     out = {}
     for stock, by_round in last.items():
-        rounds = sorted(by_round)
-        out[stock] = (rounds, [by_round[r] for r in rounds])
+        first = min(by_round)
+        rounds = list(range(first, max(now, max(by_round)) + 1))
+        values, value = [], None
+        for r in rounds:
+            value = by_round.get(r, value)
+            values.append(value)
+        out[stock] = (rounds, values)
     return out
 
 
@@ -85,7 +92,7 @@ class ChartsPanel:
             import plotly.graph_objects as go
             match = self._match()
             self.worth.rebuild(match)
-            layout = dict(height=320, margin=dict(l=40, r=10, t=40, b=40), legend=dict(orientation="h"),
+            layout = dict(height=320, autosize=True, margin=dict(l=40, r=10, t=40, b=40), legend=dict(orientation="h"),
                           xaxis=dict(title="round", dtick=1), template="plotly_white")
             self.values_fig = go.FigureWidget(layout=dict(layout, title="Stock values by round"))
             self.worth_fig = go.FigureWidget(layout=dict(layout, title="Net worth by round (public)"))

@@ -97,6 +97,8 @@ def test_each_title_at_tablet_and_phone_size_with_no_secret_on_the_page(page, se
     store = Store(home / "matches.sqlite3")
     saved = store.create(match)
     store.close()
+    requested = []
+    page.on("request", lambda r: requested.append(r.url))
     page.goto(f"{server}/?match={saved.id}")
     page.locator(".tt-tracker").wait_for()
     Table(page, home, saved.id).wait_entries(len(match.log))
@@ -110,3 +112,11 @@ def test_each_title_at_tablet_and_phone_size_with_no_secret_on_the_page(page, se
     page.screenshot(path=str(artifacts / f"{title}-390x844.png"), full_page=False)
     table = Table(page, home, saved.id)
     assert table.shown_money() == table.engine_money()
+    assert not [u for u in requested if "jupyterlab-plotly" in u or "fontawesome" in u.lower()]
+    if title == "stockpile":
+        # the charts load on demand (plotly is not on the first render path), offline
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.locator(".tt-charts button", has_text="Show charts").click()
+        page.locator(".tt-charts .main-svg").first.wait_for(timeout=90_000)
+        page.locator(".tt-charts").screenshot(path=str(artifacts / "stockpile-charts.png"))
+        assert page.locator(".tt-charts .scatterlayer .trace").count() >= 6 + 4   # 6 stocks, 4 players

@@ -149,7 +149,7 @@ def test_charts_load_on_demand_and_follow_play():
     tracker.panel.pick(Pass(1))
     tracker.panel.pick(News("Apple", 2))
     apple = tracker.charts.values_fig.data[0]
-    assert list(apple.x) == [1] and list(apple.y) == [7]
+    assert list(apple.x) == [1, 2] and list(apple.y) == [7, 7]     # round 2 begun: carried over
     worth = {t.name: list(t.y) for t in tracker.charts.worth_fig.data}
     assert worth["Ann"][-1] == 12 - 5 - 1 + 7          # cash after buying and the fee, plus Apple at 7
     tracker.log.undo_button.click()
