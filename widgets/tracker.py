@@ -5,7 +5,8 @@ board; every player's public money, holdings and debts; the public log; charts. 
 are the legal actions, and only when choosing them shows no secret. A secret step (a card only
 Alice may see, a choice from her hand) goes through the privacy gate: "pass the device to
 Alice", Alice opens her panel (with her PIN, if she set one), enters it, and closing the panel
-closes its widgets, so the page then holds no secret at all.
+closes its widgets (its pooled choice buttons are emptied and detached), so the page then holds
+no secret at all.
 
     tracker = Tracker(store.open(match_id))   # autosaves every entry
     tracker.widget                            # display this (the builder never displays)
