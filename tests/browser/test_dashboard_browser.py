@@ -34,6 +34,12 @@ def assert_no_secret(page, match):
 
 def test_a_stockpile_round_from_the_start_page_survives_undo_and_refresh(page, server, home, artifacts):
     open_start_page(page, server)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 392
+    page.screenshot(path=str(artifacts / "start-390x844.png"), full_page=True)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.screenshot(path=str(artifacts / "start-1280x800.png"))
     page.locator(".tt-start .tt-toggle button", has_text="Stockpile").click()
     page.locator(".tt-start .tt-toggle button", has_text="4").first.click()
     for i, name in enumerate(PLAYERS):
@@ -53,6 +59,10 @@ def test_a_stockpile_round_from_the_start_page_survives_undo_and_refresh(page, s
             checks += 1
         return match.state.round >= 2 or match.current_player() == TERMINAL
     table.play_until(round_over)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 392
+    page.set_viewport_size({"width": 1280, "height": 800})
     match = table.match()
     assert match.state.round == 2 and checks > 0
     n = len(match.log)
