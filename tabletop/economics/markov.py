@@ -38,7 +38,7 @@ from ..core import CHANCE, TERMINAL, Game
 from ..errors import OptionsError
 from ..registry import get_title
 from ..simulate import play_game
-from ..stockpile.data import (BOOM, BUST, COMPANIES, FORECAST_STEPS, FORECASTS, Track,
+from ..stockpile.data import (ACTION_STEPS, BOOM, BUST, COMPANIES, FORECAST_STEPS, FORECASTS, Track,
                               compile_rules, merge_rules)
 
 __all__ = [
@@ -47,11 +47,6 @@ __all__ = [
     "share_value", "share_values", "TrackSimulation", "simulate_track", "ShareSimulation",
     "simulate_share_values", "ShareValuer",
 ]
-
-#: spaces moved by each action card. The engine (``tabletop.stockpile.rules``) plays a Boom two
-#: spaces up and a Bust two down; the rules data has no entry for it, so it is named here once
-#: and the lesson tests check it against the engine.
-ACTION_STEPS = {BOOM: 2, BUST: -2}
 
 
 def _rules(rules_data: Mapping | None):

@@ -35,8 +35,9 @@ INVESTORS = ("Billionaire Bill", "Broker Bernie", "Crazy Cramer", "Discount Dona
              "Secretive Stuart", "Wise Warren")
 (BILL, BERNIE, CRAMER, DONALD, DEBORAH, GRAHAM, MARTHA, MARK, STUART, WARREN) = range(10)
 
-#: the two action cards
+#: the two action cards, and how many spaces each moves the company its player names (rulebook)
 BOOM, BUST = "Boom", "Bust"
+ACTION_STEPS = {BOOM: 2, BUST: -2}
 
 # Every number a printed copy could differ on. Track spaces are counted from the left,
 # the first space being 0. ``start`` is the dark circle (start, and reset after a bankruptcy);

@@ -18,8 +18,8 @@ from bisect import bisect_right
 from ..core import BANK, CHANCE, TERMINAL, Action, Outcome, State
 from ..errors import IllegalAction, MalformedAction, NotYourTurn
 from . import actions as A
-from .data import (BERNIE, COMPANIES, CRAMER, DEBORAH, DONALD, FORECAST_STEPS, FORECASTS, GRAHAM,
-                   INVESTORS, MARK, MARTHA, STUART, WARREN, compile_rules)
+from .data import (ACTION_STEPS, BERNIE, BOOM, BUST, COMPANIES, CRAMER, DEBORAH, DONALD,
+                   FORECAST_STEPS, FORECASTS, GRAHAM, INVESTORS, MARK, MARTHA, STUART, WARREN, compile_rules)
 
 __all__ = ["StockpileState"]
 
@@ -1025,9 +1025,9 @@ class StockpileState(State):
         seat = self._check_actor(a, "PlayActionCard")
         k = self._card(a.card)
         if k == self.R.boom:
-            slot, steps = 0, 2
+            slot, steps = 0, ACTION_STEPS[BOOM]
         elif k == self.R.bust:
-            slot, steps = 1, -2
+            slot, steps = 1, ACTION_STEPS[BUST]
         else:
             raise IllegalAction(f"{a.card} is not an action card; only Boom and Bust are played.")
         if not self.pending[seat][slot]:
