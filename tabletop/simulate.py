@@ -10,7 +10,7 @@ from .agents import Agent, RandomAgent
 from .core import CHANCE, TERMINAL, Game, Outcome, State
 from .registry import get_title
 
-__all__ = ["play_game", "simulate", "Summary"]
+__all__ = ["play_game", "simulate", "Summary", "game_seeds", "run_map"]
 
 
 def play_game(title: str, n_players: int, seed: int, options: Mapping[str, Any] | None = None,
@@ -36,6 +36,19 @@ def play_game(title: str, n_players: int, seed: int, options: Mapping[str, Any] 
         state.apply(action)
 
 
+def game_seeds(seed: int, games: int) -> list[int]:
+    """The seed of each of ``games`` games of a study started from ``seed`` (same in every process)."""
+    return [seed * 1_000_003 + i for i in range(games)]
+
+
+def run_map(function: Callable, argument_lists: Sequence[Sequence], executor=None) -> list:
+    """``function`` over zipped argument lists, in-process or spread by any executor with a
+    ``concurrent.futures``-style ``map`` (a process pool, a Dask client's ``get_executor()``)."""
+    if executor is None:
+        return [function(*args) for args in zip(*argument_lists)]
+    return list(executor.map(function, *argument_lists))
+
+
 @dataclass
 class Summary:
     title: str
@@ -59,12 +72,8 @@ def simulate(title: str, n_players: int, games: int, seed: int = 0,
     """Many games; a tied win counts as a share. ``executor`` (any ``concurrent.futures``
     executor) spreads the games over processes or a cluster."""
     start = time.perf_counter()
-    seeds = [seed * 1_000_003 + i for i in range(games)]
-    if executor is None:
-        outcomes = [_outcome(title, n_players, s, options) for s in seeds]
-    else:
-        outcomes = list(executor.map(_outcome, [title] * games, [n_players] * games, seeds,
-                                     [options] * games))
+    outcomes = run_map(_outcome, ([title] * games, [n_players] * games, game_seeds(seed, games),
+                                  [options] * games), executor)
     seconds = time.perf_counter() - start
     totals, wins = [0.0] * n_players, [0.0] * n_players
     for outcome in outcomes:

@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import Sequence
 
 from ..errors import OptionsError
+from ..simulate import game_seeds, run_map
 
 __all__ = [
     "RULES", "equilibrium_bid", "expected_revenue", "revenue_variance", "expected_payment", "expected_payoff",
@@ -163,10 +164,6 @@ def auction_revenue(values: Sequence[float], rule: str = "first-price") -> float
     return sorted(values)[-2]
 
 
-def _chunk_seed(seed: int, chunk: int) -> int:
-    return seed * 1_000_003 + chunk
-
-
 def _revenue_chunk(n: int, rule: str, count: int, seed: int) -> tuple[int, float, float]:
     """(count, sum, sum of squares) of the revenue of ``count`` auctions."""
     rng = random.Random(seed)
@@ -199,12 +196,6 @@ def _chunks(auctions: int) -> list[int]:
     if auctions % CHUNK:
         sizes.append(auctions % CHUNK)
     return sizes
-
-
-def _run(function, argument_lists, executor):
-    if executor is None:
-        return [function(*args) for args in zip(*argument_lists)]
-    return list(executor.map(function, *argument_lists))
 
 
 @dataclass(frozen=True)
@@ -245,8 +236,8 @@ def simulate_revenue(n: int, rule: str = "first-price", auctions: int = 100_000,
     """
     _check(n, rule)
     sizes = _chunks(auctions)
-    seeds = [_chunk_seed(seed, i) for i in range(len(sizes))]
-    parts = _run(_revenue_chunk, ([n] * len(sizes), [rule] * len(sizes), sizes, seeds), executor)
+    seeds = game_seeds(seed, len(sizes))
+    parts = run_map(_revenue_chunk, ([n] * len(sizes), [rule] * len(sizes), sizes, seeds), executor)
     count = sum(p[0] for p in parts)
     total = sum(p[1] for p in parts)
     squares = sum(p[2] for p in parts)
@@ -298,9 +289,9 @@ def simulate_payment_curve(n: int, rule: str = "first-price", auctions: int = 50
     ``expected_payment``: the same curve in every format)."""
     _check(n, rule)
     sizes = _chunks(auctions)
-    seeds = [_chunk_seed(seed, i) for i in range(len(sizes))]
+    seeds = game_seeds(seed, len(sizes))
     k = len(sizes)
-    parts = _run(_payment_chunk, ([n] * k, [rule] * k, sizes, seeds, [bins] * k), executor)
+    parts = run_map(_payment_chunk, ([n] * k, [rule] * k, sizes, seeds, [bins] * k), executor)
     sums = [sum(p[0][b] for p in parts) for b in range(bins)]
     counts = [sum(p[1][b] for p in parts) for b in range(bins)]
     centres = tuple((b + 0.5) / bins for b in range(bins))

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..errors import OptionsError
+from ..simulate import run_map
 from .assignment import ladder_auction, max_welfare_assignment, vcg
 
 __all__ = ["MarketResult", "LadderComparison", "compare_market", "compare_ladder",
@@ -102,11 +103,7 @@ class LadderComparison:
 def compare_ladder(markets: Sequence[Sequence[Sequence[int]]], ladder: Sequence[int],
                    executor=None) -> LadderComparison:
     """``compare_market`` on every market (spread by ``executor.map`` if given)."""
-    ladders = [tuple(ladder)] * len(markets)
-    if executor is None:
-        results = [compare_market(m, l) for m, l in zip(markets, ladders)]
-    else:
-        results = list(executor.map(compare_market, markets, ladders))
+    results = run_map(compare_market, (markets, [tuple(ladder)] * len(markets)), executor)
     return LadderComparison(tuple(results))
 
 

@@ -26,6 +26,7 @@ from ..agents import RandomAgent
 from ..blackmonday import data as bm
 from ..core import Action, State
 from ..errors import OptionsError
+from ..simulate import game_seeds, run_map
 from ..jika import data as jk
 from ..simulate import play_game
 
@@ -362,12 +363,8 @@ def study_agents(title: str, agents: Sequence[str], games: int = 200, seed: int 
         raise OptionsError(f"Unknown agent {unknown[0]!r}; the agents are {', '.join(AGENTS)}.")
     if games < 1:
         raise OptionsError("A study needs at least one game.")
-    seeds = [seed * 1_000_003 + i for i in range(games)]
-    args = ([title] * games, [agents] * games, seeds, [options] * games)
-    if executor is None:
-        results = [_one_game(*a) for a in zip(*args)]
-    else:
-        results = list(executor.map(_one_game, *args))
+    results = run_map(_one_game, ([title] * games, [agents] * games, game_seeds(seed, games),
+                                  [options] * games), executor)
     n = len(agents)
     totals, wins = [0.0] * n, [0.0] * n
     for scores, winners, _ in results:

@@ -36,6 +36,7 @@ from typing import Mapping, Sequence
 from ..agents import RandomAgent
 from ..core import CHANCE, TERMINAL, Game
 from ..errors import OptionsError
+from ..simulate import game_seeds, run_map
 from ..registry import get_title
 from ..simulate import play_game
 from ..stockpile.data import (ACTION_STEPS, BOOM, BUST, COMPANIES, FORECAST_STEPS, FORECASTS, Track,
@@ -390,11 +391,7 @@ def simulate_track(n_players: int = 4, games: int = 200, seed: int = 0,
     each round's movement. ``executor.map`` spreads the games."""
     if games < 1:
         raise OptionsError("A simulation needs at least one game.")
-    seeds = [seed * 1_000_003 + i for i in range(games)]
-    if executor is None:
-        per_game = [_values_by_round(n_players, s) for s in seeds]
-    else:
-        per_game = list(executor.map(_values_by_round, [n_players] * games, seeds))
+    per_game = run_map(_values_by_round, ([n_players] * games, game_seeds(seed, games)), executor)
     rounds = min(len(g) for g in per_game)
     values = tuple(tuple(v for g in per_game for v in g[r]) for r in range(rounds))
     return TrackSimulation(n_players, games, values)
@@ -484,11 +481,7 @@ def simulate_share_values(n_players: int = 4, games: int = 200, seed: int = 0,
     random games (see ``_phantom_game``). ``executor.map`` spreads the games."""
     if games < 1:
         raise OptionsError("A simulation needs at least one game.")
-    seeds = [seed * 1_000_003 + i for i in range(games)]
-    if executor is None:
-        per_game = [_phantom_game(n_players, s) for s in seeds]
-    else:
-        per_game = list(executor.map(_phantom_game, [n_players] * games, seeds))
+    per_game = run_map(_phantom_game, ([n_players] * games, game_seeds(seed, games)), executor)
     cards = [h for g in per_game for h in g]
     rounds = min(len(h) for h in cards)
     means, errors = [], []

@@ -32,6 +32,7 @@ from typing import Mapping, Sequence
 from ..agents import RandomAgent
 from ..core import CHANCE, TERMINAL, Game
 from ..errors import OptionsError
+from ..simulate import game_seeds, run_map
 from ..registry import get_title
 from ..stockpile.data import COMPANIES, FORECASTS, compile_rules, merge_rules
 from .assignment import ladder_auction
@@ -311,10 +312,6 @@ def study_piles(n_players: int = 4, games: int = 100, seed: int = 0, executor=No
     ``executor.map`` spreads the games."""
     if games < 1:
         raise OptionsError("A study needs at least one game.")
-    seeds = [seed * 1_000_003 + i for i in range(games)]
-    if executor is None:
-        per_game = [_markets_of_game(n_players, s) for s in seeds]
-    else:
-        per_game = list(executor.map(_markets_of_game, [n_players] * games, seeds))
+    per_game = run_map(_markets_of_game, ([n_players] * games, game_seeds(seed, games)), executor)
     markets = tuple(m for g in per_game for m in g)
     return PileStudy(n_players, games, markets, tuple(_rules().bid_spaces))
