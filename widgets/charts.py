@@ -77,6 +77,7 @@ class ChartsPanel:
         self.toggle.on_click(lambda _b: self._flip() if self.loaded else self.show())
         self._hidden = False
         self.box = W.VBox()
+        self.box.add_class("tt-scroll")      # a figure wider than a phone scrolls sideways in its card
         self.widget = W.VBox([self.toggle, self.box])
         self.widget.add_class("tt-card")
         self.widget.add_class("tt-charts")
@@ -93,9 +94,11 @@ class ChartsPanel:
             match = self._match()
             self.worth.rebuild(match)
             layout = dict(height=320, autosize=True, margin=dict(l=40, r=10, t=40, b=40), legend=dict(orientation="h"),
-                          xaxis=dict(title="round", dtick=1), template="plotly_white")
+                          xaxis=dict(dtick=1), template="plotly_white")
             self.values_fig = go.FigureWidget(layout=dict(layout, title="Stock values by round"))
             self.worth_fig = go.FigureWidget(layout=dict(layout, title="Net worth by round (public)"))
+            for fig in (self.values_fig, self.worth_fig):
+                fig._config = {"responsive": True, "displaylogo": False}   # follow the card's width
             self.box.children = (self.values_fig, self.worth_fig)
             self.toggle.description = "Hide charts"
             self.refresh(rebuilt=True)

@@ -59,6 +59,7 @@ CSS = """
   font-weight: 500; }
 .tt-badge.tt-turn { background: #1f6feb; color: #fff; }
 .tt-scroll { overflow-x: auto; max-width: 100%; }
+.tt-app .widget-box.tt-scroll { overflow-x: auto; }
 .tt-stocks { display: flex; flex-wrap: wrap; gap: 8px; margin: 4px 0 8px; }
 .tt-stock { border: 1px solid #d8dee4; border-radius: 8px; padding: 6px 10px; min-width: 90px; }
 .tt-stock-name { font-size: 13px; color: #4b5563; }

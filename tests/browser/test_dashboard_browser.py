@@ -130,3 +130,7 @@ def test_each_title_at_tablet_and_phone_size_with_no_secret_on_the_page(page, se
         page.locator(".tt-charts .main-svg").first.wait_for(timeout=90_000)
         page.locator(".tt-charts").screenshot(path=str(artifacts / "stockpile-charts.png"))
         assert page.locator(".tt-charts .scatterlayer .trace").count() >= 6 + 4   # 6 stocks, 4 players
+        page.set_viewport_size({"width": 390, "height": 844})
+        page.wait_for_timeout(800)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 392
+        page.locator(".tt-charts").screenshot(path=str(artifacts / "stockpile-charts-390.png"))
