@@ -80,9 +80,32 @@ def group_actions(actions: Sequence[Action], describe: Callable[[Action], str]) 
                 parts = list(split.values())
         for part in parts:
             labels = [describe(a) for a in part]
-            heading, short = _compact(labels)
-            groups.append(ActionGroup(heading or humanize(kind), part, short))
+            for sub, sub_labels in _split_by_words(part, labels):
+                heading, short = _compact(sub_labels)
+                groups.append(ActionGroup(heading or humanize(kind), sub, short))
     return groups
+
+
+def _split_by_words(actions: list[Action], labels: list[str]) -> list[tuple[list[Action], list[str]]]:
+    """A large group whose labels differ in two or more words is split by the first of them
+    ("… face up on stockpile 1 and …", "… on stockpile 2 and …"), so each part's buttons
+    keep only what is left to choose."""
+    if len(actions) <= SPLIT_ABOVE:
+        return [(actions, labels)]
+    words = [lb.split(" ") for lb in labels]
+    if len({len(w) for w in words}) != 1:
+        return [(actions, labels)]
+    varying = [i for i in range(len(words[0])) if len({w[i] for w in words}) > 1]
+    if len(varying) < 2:
+        return [(actions, labels)]
+    parts: dict[str, tuple[list[Action], list[str]]] = {}
+    for a, lb, w in zip(actions, labels, words):
+        acts, lbs = parts.setdefault(w[varying[0]], ([], []))
+        acts.append(a)
+        lbs.append(lb)
+    if len(parts) == 1:
+        return [(actions, labels)]
+    return [piece for acts, lbs in parts.values() for piece in _split_by_words(acts, lbs)]
 
 
 class ActionPanel:
