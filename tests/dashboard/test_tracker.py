@@ -163,3 +163,11 @@ def test_grouping_compacts_shared_words():
     groups = group_actions([News(s, c) for s in ("Apple", "Berry") for c in (-2, -1, 1, 2)] * 1,
                            lambda a: f"News: {a.stock} {a.change:+d}")
     assert [len(g.actions) for g in groups] == [8]      # 8 is small enough for one group
+
+
+def test_a_large_group_differing_in_several_words_is_split_by_them():
+    from tabletop.widgets.actions import _split_by_words
+    labels = [f"Ann puts X on pile {a} and Y on pile {b}" for a in range(1, 5) for b in range(1, 5)]
+    parts = _split_by_words(list(range(16)), labels)
+    assert [len(p[0]) for p in parts] == [4, 4, 4, 4]
+    assert _compact(parts[1][1]) == ("Ann puts X on pile 2 and Y on pile …", ["1", "2", "3", "4"])
