@@ -123,8 +123,10 @@ def measure(preheat: bool, loads: int, clicks: int) -> dict[str, float]:
                     if i:
                         out[name].append(time.perf_counter() - t0)
                     if name == "tracker" and i == loads:
+                        time.sleep(settle)        # steady state: not while a new kernel warms up
                         out["click"] = _clicks(page, clicks)
                     if name == "bare" and i == loads:
+                        time.sleep(settle)
                         out["bare click"] = [page.evaluate(CLICK_JS, [".widget-button", f"ready {k + 1} taps",
                                                                       ".widget-label"]) / 1000
                                              for k in range(2 * clicks)]
