@@ -119,3 +119,42 @@ def test_the_badge_url_serves_the_start_page_offline(binder):
         except subprocess.TimeoutExpired:
             server.kill()
         log.close()
+
+
+def test_the_wheel_carries_the_rules_data_notebooks_and_template(tmp_path):
+    import zipfile
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
+                    "-w", str(tmp_path), str(REPO)], check=True, cwd=tmp_path)
+    wheel = next(tmp_path.glob("tabletop-*.whl"))
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for needed in ["tabletop/stockpile/data.py", "tabletop/acquire/data.py", "tabletop/blackmonday/data.py",
+                   "tabletop/jika/data.py", "tabletop/widgets/dashboards/tabletop.ipynb",
+                   "tabletop/widgets/voila/templates/tabletop/index.html.j2",
+                   "tabletop/widgets/voila/templates/tabletop/conf.json"]:
+        assert needed in names, f"the wheel lacks {needed}"
+    assert not any(n.startswith(("tests/", "notebooks/", "bench/")) for n in names)
+
+
+def test_tabletop_serve_works_from_any_directory(binder, tmp_path):
+    repo, env = binder
+    port = _free_port()
+    log = open(tmp_path / "serve.log", "w")
+    proc = subprocess.Popen(["tabletop", "serve", "--no-browser", f"--port={port}"], cwd="/",
+                            env=env, stdout=log, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                page = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60)
+                break
+            except OSError:
+                assert proc.poll() is None and time.monotonic() < deadline, (tmp_path / "serve.log").read_text()
+                time.sleep(0.3)
+        assert page.status == 200 and b"tabletop" in page.read()
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
