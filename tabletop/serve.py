@@ -2,8 +2,10 @@
 
 Voilà serves the dashboard notebook shipped inside ``tabletop.widgets`` (so it works from any
 directory) with tabletop's own page template (Voilà's lab template without its icon font from a
-CDN: the page needs no internet connection), preheated kernels (the heavy imports run before
-the page is asked for) and only the front-end extensions the dashboards use.
+CDN: the page needs no internet connection) and only the front-end extensions the dashboards
+use. Preheated kernels (``--preheat``: the heavy imports run before the page is asked for) open a
+page 1-2 s sooner but, measured on a 2-core machine, made every click slower (bench_dashboard),
+so they are off by default.
 This module imports no Jupyter code; Voilà runs in its own process.
 """
 from __future__ import annotations
@@ -111,7 +113,7 @@ def free_port(host: str = "127.0.0.1") -> int:
         return s.getsockname()[1]
 
 
-def serve(port: int = 8866, host: str = "127.0.0.1", open_browser: bool = True, preheat: bool = True,
+def serve(port: int = 8866, host: str = "127.0.0.1", open_browser: bool = True, preheat: bool = False,
           home: str | Path | None = None, pool_size: int = 1) -> int:
     """Run Voilà until it stops or Ctrl-C; returns its exit code."""
     cmd = voila_command(port, host, open_browser=False, preheat=preheat, pool_size=pool_size)

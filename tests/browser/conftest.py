@@ -41,7 +41,7 @@ def server(home):
     _chromium_or_skip()
     port = serve.free_port()
     log = open(home / "voila.log", "w")
-    proc = subprocess.Popen(serve.voila_command(port, preheat=True, pool_size=1, tracebacks=True),
+    proc = subprocess.Popen(serve.voila_command(port, preheat=False, tracebacks=True),
                             env=serve.voila_env(home), cwd=str(serve.notebook_path().parent),
                             stdout=log, stderr=subprocess.STDOUT)
     try:
