@@ -553,7 +553,10 @@ class StockpileState(State):
             self._start_batch()
 
     def _start_batch(self):
-        self.queue = [s for s in self.order for _ in range(2)]
+        # Each player in turn draws two cards and places them at once (draw, draw, place), so the
+        # device goes round the table once per batch; the others' draws are secret anyway.
+        self.queue = list(self.order)
+        self.actor = None
         self.step = DRAW_HAND
 
     def _apply_draw_card(self, a):
@@ -563,11 +566,10 @@ class StockpileState(State):
         if a.seat != seat:
             raise NotYourTurn(f"The next market card is drawn by {self.name(seat)}, not seat {a.seat!r}.")
         k = self._draw(a.card)
-        self.hands[seat].append(k)
-        self.queue.pop(0)
-        if not self.queue:
-            self.queue = list(self.order)
-            self.actor = self.queue[0]
+        hand = self.hands[seat]
+        hand.append(k)
+        if len(hand) == 2:
+            self.actor = seat
             self.step = PLACE
 
     def _legal_place(self):
@@ -630,11 +632,11 @@ class StockpileState(State):
         self.hands[seat] = []
         self.queue.pop(0)
         if self.queue:
-            self.actor = self.queue[0]
+            self.actor = None
+            self.step = DRAW_HAND
             return
         self.batch += 1
         if self.batch < self.batches:
-            self.actor = None
             self._start_batch()
         else:
             self._start_demand()

@@ -70,10 +70,10 @@ class Table:
         return self
 
     def batch(self, *hands_and_places):
-        """For each player in turn order: ((card, card), ((card, pile, up), (card, pile, up)))."""
-        for (c1, c2), _ in hands_and_places:
+        """For each player in turn order: ((card, card), ((card, pile, up), (card, pile, up))):
+        that player draws the two cards, then places them, before the next player draws."""
+        for (c1, c2), place in hands_and_places:
             self.do(A.DrawCard(self.s.queue[0], c1), A.DrawCard(self.s.queue[0], c2))
-        for _, place in hands_and_places:
             self.do(A.PlaceCards(self.s.actor, tuple(place)))
         return self
 

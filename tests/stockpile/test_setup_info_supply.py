@@ -99,8 +99,7 @@ def test_supply_one_card_face_up_per_stockpile_then_two_each_placed_one_up_one_d
     t.do(A.DrawCard(0, EPIC), A.DrawCard(0, FEE2))
     assert t.private("Alice")["hand"] == [EPIC, FEE2]
     assert t.m.view()["players"][0]["hand"] == 2
-    t.do(*(A.DrawCard(s, c) for s, c in [(1, COSMIC), (1, LABS), (2, BANK_), (2, "Bust")]))
-    assert t.s.actor == 0
+    assert t.s.actor == 0                 # Alice places her two cards before Bob draws
     t.do(A.PlaceCards(0, ((FEE2, 2, False), (EPIC, 0, True))))   # order given does not matter
     piles = t.m.view()["board"]["stockpiles"]
     assert piles[0]["cards"] == [{"card": AUTO}, {"card": EPIC}]
@@ -109,11 +108,29 @@ def test_supply_one_card_face_up_per_stockpile_then_two_each_placed_one_up_one_d
     assert t.private("Bob")["known_face_down"] == []
     assert t.m.describe_log()[-1] == "Alice places Epic Electric face up on stockpile 1 and a card face down on stockpile 3"
     assert FEE2 not in json.dumps(t.m.view())
+    t.do(*(A.DrawCard(s, c) for s, c in [(1, COSMIC), (1, LABS)]))
+    t.do(A.PlaceCards(1, ((COSMIC, 1, True), (LABS, 0, False))))
+    t.do(*(A.DrawCard(s, c) for s, c in [(2, BANK_), (2, "Bust")]))
+    t.do(A.PlaceCards(2, ((BANK_, 2, True), ("Bust", 1, False))))
+    assert t.s.phase == "demand"
+
+
+def test_each_player_draws_then_places_before_the_next_player_draws():
+    t = supply_ready().face_up(AUTO, FEE1, "Boom")
+    order = []
+    while t.s.phase == "supply":
+        seat = t.s.chance_owner() if t.m.current_player() < 0 else t.m.current_player()
+        order.append((seat, "place" if t.m.current_player() >= 0 else "draw"))
+        t.do(t.m.legal_actions()[0])
+    assert order == [(0, "draw"), (0, "draw"), (0, "place"), (1, "draw"), (1, "draw"), (1, "place"),
+                     (2, "draw"), (2, "draw"), (2, "place")]
 
 
 def test_placement_refusals():
     t = supply_ready().face_up(AUTO, FEE1, "Boom")
-    t.do(*(A.DrawCard(s, c) for s, c in [(0, EPIC), (0, FEE2), (1, COSMIC), (1, LABS), (2, BANK_), (2, "Bust")]))
+    t.do(*(A.DrawCard(s, c) for s, c in [(0, EPIC), (0, FEE2)]))
+    refused(t, A.DrawCard(1, COSMIC), IllegalAction, "Drawing a market card is not possible now",
+            "Alice is to place two cards")
     refused(t, A.PlaceCards(0, ((EPIC, 0, True), (FEE2, 1, True))), IllegalAction, "one card face up and one face down")
     refused(t, A.PlaceCards(0, ((EPIC, 0, False), (FEE2, 1, False))), IllegalAction, "one card face up and one face down")
     refused(t, A.PlaceCards(0, ((EPIC, 0, True), (LABS, 1, False))), IllegalAction, "the two cards in hand (Epic Electric and Fee $2,000)")
@@ -142,6 +159,7 @@ def test_two_players_two_pairs_each_no_face_up_pair_and_two_supply_batches():
     t.face_up(AUTO, FEE1, "Boom", LABS)
     t.batch(((EPIC, EPIC), ((EPIC, 0, True), (EPIC, 1, False))), ((COSMIC, LABS), ((COSMIC, 2, True), (LABS, 3, False))))
     assert t.s.phase == "supply"          # a second batch: each player places four cards in all
+    assert t.s.chance_owner() == 0        # Alice again draws two then places, then Bob
     t.batch(((EPIC, BANK_), ((EPIC, 3, True), (BANK_, 3, False))), ((COSMIC, LABS), ((COSMIC, 2, True), (LABS, 3, False))))
     assert t.s.phase == "demand"
     assert sum(len(p["cards"]) for p in t.m.view()["board"]["stockpiles"]) == 12
