@@ -10,7 +10,7 @@ from typing import Mapping, Sequence
 
 from tabletop.core import Action, State
 
-from .render import esc, generic_html, money, stocks_html
+from .render import esc, generic_html, money
 from .titles import TitleUI, default_net_worth, register_ui
 
 __all__ = ["stockpile_board", "acquire_board", "blackmonday_board", "jika_board"]

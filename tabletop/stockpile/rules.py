@@ -906,7 +906,7 @@ class StockpileState(State):
     def _apply_auction_result(self, a):
         if self.step != BID:
             self._refuse_step("Entering an auction result")
-        seat = self._check_actor(a, "AuctionResult")
+        self._check_actor(a, "AuctionResult")
         if not all(b is None for b in self.bids):
             raise IllegalAction("The auction result can only be entered before any bid is placed; "
                                 "bids are already on the tracks, so continue bid by bid.")

@@ -3,7 +3,6 @@ saved-matches database, an agent picks the next entry, and the test clicks its b
 from __future__ import annotations
 
 import random
-import time
 
 from tabletop import CHANCE, TERMINAL
 from tabletop.store import Store

@@ -1,5 +1,4 @@
 """The core's promises, on a tiny game: atomic apply, undo/redo, saves, views, errors, ledger."""
-import json
 import subprocess
 import sys
 

@@ -9,7 +9,7 @@ from tabletop import HistoryError, IllegalAction, Match, OptionsError, SaveFileE
 from tabletop.store import StaleMatch, Store, data_home, default_store
 from tabletop.testing import snapshot
 
-from .fake_title import Buy, DealTip, News, Pass
+from .fake_title import DealTip
 
 
 def new_match():

@@ -1,6 +1,5 @@
 """The demand phase: bids, outbids and re-bids, the $25,000 lock, the cash limit, trading fees,
 the two-player limits, and the auction entered as its final result."""
-import pytest
 
 from tabletop.errors import IllegalAction, MalformedAction, NotYourTurn
 from tabletop.stockpile import actions as A

@@ -1,10 +1,8 @@
 """The expert board (seed 000): own track per company, bankruptcy to the start space, split to
 the octagon space, Stanford Steel's $ spaces; Boom/Bust follow the same rules."""
 from tabletop.stockpile import actions as A
-from tabletop.stockpile import rules as R
-from tabletop.stockpile.data import COMPANIES
 
-from .table import AUTO, BANK_, COSMIC, EPIC, LABS, STEEL, Table, at_auction, bare_state
+from .table import AUTO, BANK_, COSMIC, STEEL, Table, at_auction, bare_state
 
 CC, BB, LL, AA, SS, EE = range(6)
 

@@ -1,11 +1,9 @@
 """Game end: majority bonuses (split cards count 2, ties share $5,000 each), the final sale,
 unpaid fees, winners."""
 from tabletop.core import BANK
-from tabletop.stockpile import actions as A
-from tabletop.stockpile import rules as R
 from tabletop.stockpile.data import COMPANIES
 
-from .table import AUTO, BANK_, COSMIC, EPIC, LABS, STEEL, Table, bare_state
+from .table import BANK_, COSMIC, EPIC, STEEL, Table, bare_state
 
 E, C, S = COMPANIES.index(EPIC), COMPANIES.index(COSMIC), COMPANIES.index(STEEL)
 

@@ -2,15 +2,13 @@
 Mayknow Martha and Wise Warren see (their own view only, for the rest of the game)."""
 import json
 
-import pytest
 
 from tabletop.errors import IllegalAction, NotYourTurn
 from tabletop.stockpile import actions as A
 from tabletop.stockpile import rules as R
 from tabletop.stockpile.data import COMPANIES, INVESTORS
 
-from .table import (AUTO, BANK_, COSMIC, EPIC, FEE1, FEE2, FEE3, LABS, STEEL, Table, at_auction, bare_state,
-                    refused)
+from .table import (AUTO, BANK_, COSMIC, EPIC, FEE1, FEE2, LABS, STEEL, Table, at_auction, bare_state, refused)
 
 BILL, BERNIE, CRAMER, DONALD, DEBORAH, GRAHAM, MARTHA, MARK, STUART, WARREN = INVESTORS
 

@@ -2,7 +2,6 @@
 (forecasts, splits, bankruptcy, dividends with partial reveal)."""
 import pytest
 
-from tabletop.core import BANK
 from tabletop.errors import IllegalAction, MalformedAction, NotYourTurn
 from tabletop.stockpile import actions as A
 from tabletop.stockpile import rules as R
