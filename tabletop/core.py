@@ -162,6 +162,20 @@ class State:
         """A chance event drawn at random, for simulation (the table enters them instead)."""
         raise NotImplementedError
 
+    def chance_entries(self, viewer: int | None) -> list[Action]:
+        """At a chance node: the outcomes a table entry offers to ``viewer`` (None: the shared
+        screen). It must depend only on what ``viewer`` may know: the game's printed components,
+        narrowed only by public facts (and the viewer's own secrets), never by where hidden cards
+        are. An offered outcome that is impossible is refused by ``apply`` in words that say no
+        more than the entry itself. Titles override this; the default (every legal outcome) is
+        only right for a title whose chance outcomes are all public knowledge."""
+        return self.legal_actions()
+
+    def payment_visible(self, payment: Payment, viewer: int | None) -> bool:
+        """May ``viewer`` (None: everyone) know of this payment? Titles with hidden money say no
+        for other players' payments."""
+        return True
+
     def chance_owner(self) -> int | None:
         """At a chance node: the seat whose secret the event is (they enter it at the table),
         or None for a public event (anyone enters it)."""

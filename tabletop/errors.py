@@ -7,6 +7,12 @@
     ├── MalformedAction           not an action of this game, or its fields are wrong
     ├── HistoryError              nothing to undo or redo, or no such log position
     ├── SaveFileError             a saved match that is damaged, tampered or of an unknown version
+    ├── StoreError                the database of saved matches cannot be used as asked
+    │   ├── DatabaseDamaged       the database file is damaged (it is moved aside, never replaced)
+    │   └── DatabaseBusy          another program holds the database longer than we wait
+    ├── PinError                  a seat's PIN was needed and not given, or given wrong
+    │   ├── PinRequired           a full backup or a panel needs the PINs of protected seats
+    │   └── PinLocked             too many wrong PINs: wait ``retry_after`` seconds
     ├── OptionsError              game options or rules data that cannot be used
     └── UnknownTitle              no game of that name
 
@@ -17,6 +23,7 @@ Every error leaves the match exactly as it was before the call.
 __all__ = [
     "TabletopError", "IllegalAction", "NotYourTurn", "GameIsOver", "MalformedAction",
     "HistoryError", "SaveFileError", "OptionsError", "UnknownTitle",
+    "StoreError", "DatabaseDamaged", "DatabaseBusy", "PinError", "PinRequired", "PinLocked",
 ]
 
 
@@ -50,6 +57,42 @@ class SaveFileError(TabletopError, ValueError):
 
 class OptionsError(TabletopError, ValueError):
     pass
+
+
+class StoreError(TabletopError):
+    """The database of saved matches cannot do what was asked (said in plain words)."""
+
+
+class DatabaseDamaged(StoreError):
+    """The database file is damaged; it has been moved aside (``moved_to``), never silently replaced."""
+
+    def __init__(self, message: str, moved_to=None):
+        super().__init__(message)
+        self.moved_to = moved_to
+
+
+class DatabaseBusy(StoreError):
+    """Another program kept the database locked for longer than tabletop waits."""
+
+
+class PinError(TabletopError):
+    """A seat's PIN was needed and not given, or given wrong."""
+
+
+class PinRequired(PinError):
+    """The PINs of the protected seats are needed (e.g. for a full backup holding their secrets)."""
+
+    def __init__(self, message: str, seats=()):
+        super().__init__(message)
+        self.seats = tuple(seats)
+
+
+class PinLocked(PinError):
+    """Too many wrong PINs for a seat: no attempt is checked for ``retry_after`` seconds."""
+
+    def __init__(self, message: str, retry_after: float = 0.0):
+        super().__init__(message)
+        self.retry_after = float(retry_after)
 
 
 class UnknownTitle(TabletopError, KeyError):

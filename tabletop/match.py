@@ -71,6 +71,15 @@ class Match:
     def outcome(self) -> Outcome | None:
         return self._state.outcome()
 
+    def offered_actions(self, viewer: int | None = None) -> list[Action]:
+        """The entries a screen of ``viewer`` (None: the shared screen) may offer now, a function
+        of what that viewer may know. At a chance node: the printed outcomes
+        (``State.chance_entries``); otherwise the legal actions (screens show a decision only to
+        the seat whose information it needs)."""
+        if self._state.current_player() == CHANCE:
+            return self._state.chance_entries(viewer)
+        return self._state.legal_actions()
+
     def view(self, seat: int | None = None) -> dict:
         if seat is not None and not 0 <= seat < self.game.n_players:
             raise IllegalAction(f"There is no seat {seat} in this game.")
