@@ -1,0 +1,58 @@
+#!/bin/sh
+# Mutation testing on demand (slow: never part of the test suite or of CI).
+#
+#   bench/mutation.sh                       # modules and tests from [tool.mutmut] in pyproject.toml
+#   MUTATE="tabletop/match.py" TESTS="tests/core/test_match.py tests/privacy" bench/mutation.sh
+#
+# The work tree (tracked and new files) is copied to a temporary folder, so the repository gets no
+# mutants/ folder and people can keep working while it runs. widgets/ is copied to
+# tabletop/widgets there, so the mutated dashboards (tabletop.widgets) are the ones imported.
+# Prints the mutation score per module: killed / (killed + survived), timeouts counted as killed.
+# Needs the "mutation" extra: pip install -e ".[mutation]".
+set -eu
+repo=$(cd "$(dirname "$0")/.." && pwd)
+python=${PYTHON:-$repo/.venv/bin/python}
+work=${WORK:-$(mktemp -d /tmp/tabletop-mutation.XXXXXX)}
+mkdir -p "$work"
+children=${CHILDREN:-1}
+
+cd "$repo"
+git ls-files -co --exclude-standard -z | tar --null -T - -cf - | tar -xf - -C "$work"
+mkdir -p "$work/tabletop/widgets" && cp -r widgets/. "$work/tabletop/widgets/"
+
+cd "$work"
+"$python" - "${MUTATE:-}" "${TESTS:-}" <<'EOF'
+import re, sys, tomllib
+mutate, tests = sys.argv[1].split(), sys.argv[2].split()
+text = open("pyproject.toml", encoding="utf-8").read()
+conf = tomllib.loads(text)["tool"]["mutmut"]
+mutate = mutate or conf["only_mutate"]
+tests = tests or conf["pytest_add_cli_args_test_selection"]
+# the [tool.mutmut] section is the last one of pyproject.toml (appended); rewrite it for this run
+text = text[:text.index("[tool.mutmut]")] + "[tool.mutmut]\n" + "\n".join([
+    'source_paths = ["tabletop"]',
+    f"only_mutate = {mutate!r}".replace("'", '"'),
+    f"pytest_add_cli_args_test_selection = {tests!r}".replace("'", '"'),
+    f"pytest_add_cli_args = {conf.get('pytest_add_cli_args', [])!r}".replace("'", '"'),
+]) + "\n"
+open("pyproject.toml", "w", encoding="utf-8").write(text)
+print("mutating", *mutate, "\ntests", *tests)
+EOF
+"$python" -m mutmut run --max-children "$children" >mutmut-run.log 2>&1 || { tail -40 mutmut-run.log; exit 1; }
+"$python" -m mutmut results --all true >mutmut-results.txt 2>&1
+"$python" - <<'EOF'
+import collections, re
+counts = collections.defaultdict(collections.Counter)
+for line in open("mutmut-results.txt", encoding="utf-8"):
+    m = re.match(r"\s*([\w.]+?)\.x?[ǁ\w]*__mutmut_\d+: (.+)", line)
+    if m:
+        counts[m.group(1)][m.group(2).strip()] += 1
+print(f"{'module':32} {'killed':>7} {'survived':>9} {'other':>6}  score")
+for module, c in sorted(counts.items()):
+    killed = c["killed"] + c["timeout"]
+    survived = c["survived"]
+    other = sum(c.values()) - killed - survived
+    score = killed / (killed + survived) if killed + survived else float("nan")
+    print(f"{module:32} {killed:7} {survived:9} {other:6}  {score:.0%}")
+EOF
+echo "details: $work/mutmut-results.txt ('cd $work && $python -m mutmut show <name>' shows a mutant)"
