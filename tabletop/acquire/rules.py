@@ -353,6 +353,24 @@ class AcquireState(State):
             return [pool[t] for t in sorted(self.pile)]
         return []
 
+    def chance_entries(self, viewer: int | None) -> list:
+        """Every tile of the board that is not on it or set aside (both public), in board order;
+        for the player drawing, less the tiles in their own rack. Never narrowed by the other
+        racks or the draw pile, so the list says nothing about where the hidden tiles are."""
+        if self.to_act != CHANCE:
+            return self.legal_actions()
+        seat = self.draws[-1]
+        pool = self.acts[seat].start if self.phase == "first draw" else self.acts[seat].draw
+        own = viewer if viewer is not None and viewer == self.chance_owner() else BOARD
+        return [pool[t] for t, w in enumerate(self.where) if w != BOARD and w != ASIDE and w != own]
+
+    def payment_visible(self, payment, viewer: int | None) -> bool:
+        """With hidden money a seat sees only its own payments and the public none; open money
+        is open to all."""
+        if not self.hidden:
+            return True
+        return viewer is not None and (payment.payer == viewer or payment.payee == viewer)
+
     def sample_chance(self, rng: random.Random):
         if self.to_act != CHANCE:
             raise NotYourTurn("No tile is to be drawn now.")
@@ -494,8 +512,13 @@ class AcquireState(State):
         where = self.where[t]
         if where != PILE:
             if where == BOARD:
-                raise IllegalAction(f"{label} cannot be drawn: it is already on the board.")
-            raise IllegalAction(f"{label} cannot be drawn: it is not among the tiles left to draw.")
+                raise IllegalAction(f"{label} cannot be drawn: it is already on the board; check the "
+                                    f"tile and enter it again.")
+            if where == ASIDE:
+                raise IllegalAction(f"{label} cannot be drawn: it was set aside as unplayable; check "
+                                    f"the tile and enter it again.")
+            raise IllegalAction(f"{label} cannot be drawn: it is not among the tiles left to draw; "
+                                f"check the tile and enter it again.")
         return t
 
     def _do_place(self, a: PlaceTile) -> None:

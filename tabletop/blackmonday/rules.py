@@ -105,6 +105,9 @@ class BlackMondayState(State):
         #: price pile under each ticker, bottom to top (values); empty = no price (delisted)
         self.piles: list[list[int]] = [[] for _ in range(N_STOCKS)]
         self.discard: list[int] = []
+        #: the discards everybody saw (sold, crashed, skipped start cards) since this deck was made;
+        #: exchanged cards go face down and are not here
+        self.open_discard: list[int] = []
         self.deck: list[int] = [c for c in range(CLOSE) for _ in range(r.copies)]
         self.deck_number = 1
         self.close_in_deck = False
@@ -132,6 +135,7 @@ class BlackMondayState(State):
         c.shares = [s[:] for s in self.shares]
         c.piles = [p[:] for p in self.piles]
         c.discard = self.discard[:]
+        c.open_discard = self.open_discard[:]
         c.deck = self.deck[:]
         return c
 
@@ -244,6 +248,33 @@ class BlackMondayState(State):
         out.append(_END[seat])
         return out
 
+    def chance_entries(self, viewer: int | None) -> list[Action]:
+        """Every printed stock card (stock by stock, $1 to $13), less the cards whose every copy
+        is in plain sight (price piles, cards held sideways, discards made face up since this deck
+        was formed) or, for the player drawing, in plain sight or in their own hand; then the
+        market-close card while it is in the deck. Never narrowed by the other hands, the face-down
+        discards or the deck's contents."""
+        if self.phase not in _CHANCE_PHASES:
+            return self.legal_actions()
+        seen = [0] * CLOSE
+        for s, pile in enumerate(self.piles):
+            for v in pile:
+                seen[s * N_VALUES + v - 1] += 1
+        for stocks in self.held:
+            for s, values in enumerate(stocks):
+                for v in values:
+                    seen[s * N_VALUES + v - 1] += 1
+        for c in self.open_discard:
+            seen[c] += 1
+        if viewer is not None and viewer == self.chance_owner():
+            for c in self.hands[viewer]:
+                seen[c] += 1
+        copies = self.rules.copies
+        entries = [self._chance_action(c) for c in range(CLOSE) if seen[c] < copies]
+        if self.close_in_deck:
+            entries.append(self._chance_action(CLOSE))
+        return entries
+
     # --- playing ---------------------------------------------------------------------------------
     def apply(self, action: Action) -> None:
         handler = _HANDLERS.get(type(action))
@@ -282,7 +313,8 @@ class BlackMondayState(State):
                                     + (" yet: it joins the deck only when the first deck runs out."
                                        if self.deck_number == 1 else "."))
             raise IllegalAction(f"No {card_name(card)} card is left in the deck: "
-                                f"all {self.rules.copies} copies are already out.")
+                                f"all {self.rules.copies} copies are already out; check the card "
+                                f"and enter it again.")
 
     def _expect_chance(self, phases: tuple, what: str) -> None:
         if self.phase in phases:
@@ -316,6 +348,7 @@ class BlackMondayState(State):
         current ones) and the market-close card make the new deck."""
         deck = self.discard
         self.discard = []
+        self.open_discard = []
         for s, pile in enumerate(self.piles):
             for v in pile[:-1]:
                 deck.append(s * N_VALUES + v - 1)
@@ -349,6 +382,7 @@ class BlackMondayState(State):
             self.mark_value(STOCKS[s], v)
         else:
             self.discard.append(card)
+            self.open_discard.append(card)
         self._maybe_rebuild()
         if all(self.piles):
             self.started = True
@@ -458,6 +492,7 @@ class BlackMondayState(State):
         self.held[seat][s].remove(v)
         self.shares[seat][s] -= n
         self.discard.append(s * N_VALUES + v - 1)
+        self.open_discard.append(s * N_VALUES + v - 1)
         self.traded = True
         self.pay(BANK, seat, n * price, f"sold {n:,} {stock} at ${price}")
 
@@ -511,13 +546,13 @@ class BlackMondayState(State):
             raise IllegalAction(f"{who} cannot crash {stock} at ${price} with the ${v} card: the "
                                 f"crash card must lie within the limit ({self._limit_text(s)}).")
         self.hands[seat].remove(card)
-        for p in self.piles[s]:
-            self.discard.append(s * N_VALUES + p - 1)
-        self.piles[s] = []
-        self.discard.append(card)
+        gone = [s * N_VALUES + p - 1 for p in self.piles[s]] + [card]
         for holder in range(self.n):
-            for held_value in self.held[holder][s]:
-                self.discard.append(s * N_VALUES + held_value - 1)
+            gone += [s * N_VALUES + held_value - 1 for held_value in self.held[holder][s]]
+        self.piles[s] = []
+        self.discard += gone
+        self.open_discard += gone
+        for holder in range(self.n):
             self.held[holder][s] = []
             self.shares[holder][s] = 0
         self.changes += 1

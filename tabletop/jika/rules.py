@@ -148,6 +148,20 @@ class JikaState(State):
             moves.append(Pass(p))
         return moves
 
+    def chance_entries(self, viewer: int | None) -> list[Action]:
+        """A certificate: the four suits. A market card: all 36 printed cards, less the player's
+        own hand when the player being dealt is the viewer. A watcher: the jacks not face up.
+        Never narrowed by the cards dealt to the others, so the list tells nothing about them."""
+        if self.to_act != CHANCE:
+            return self.legal_actions()
+        if self.phase == "deal":
+            seat, kind = self._deal_slot()
+            if kind < 2:
+                return [DealCertificate(seat, data.CERTIFICATES[kind], name) for name in SUITS]
+            own = self.hands[seat] if viewer == seat else ()
+            return [DealCard(seat, SUITS[s], v) for s, v in data.MARKET_CARDS if (s, v) not in own]
+        return [RevealWatcher(SUITS[s]) for s in range(_N_SUITS) if s not in self.shown]
+
     def sample_chance(self, rng: random.Random) -> Action:
         if self.to_act != CHANCE:
             raise NotYourTurn("Nothing is to be dealt or turned up now.")

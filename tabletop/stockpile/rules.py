@@ -285,6 +285,50 @@ class StockpileState(State):
     def legal_actions(self) -> list[Action]:
         return _LEGAL[self.step](self)
 
+    def chance_entries(self, viewer: int | None) -> list[Action]:
+        """The printed cards of the kind to enter: every investor, company, forecast or market
+        card kind, less only what is face up (the face-up pair, the pairs turned over this round)
+        and, for the player who receives the card, their own cards. Never narrowed by where
+        hidden cards are, so the list tells nobody what the others hold or what lies face down."""
+        st = self.step
+        if not _IS_CHANCE[st]:
+            return self.legal_actions()
+        mine = viewer is not None and viewer == self.chance_owner()
+        if st == DEAL_INVESTOR:
+            seat = self.queue[0]
+            own = self.inv_hand[seat] if mine else ()
+            return [_mk(A.DealInvestor, seat, name) for i, name in enumerate(INVESTORS) if i not in own]
+        if st == START_STOCK:
+            seat = self.queue[0]
+            return [_mk(A.DealStartingStock, seat, name) for name in COMPANIES]
+        if st == DRAW_PILE or st == DRAW_HAND:
+            row = self.tab.draw_pile[self.pile_i] if st == DRAW_PILE else self.tab.draw_card[self.queue[0]]
+            return [row[k] for k, printed in enumerate(self.R.card_counts) if printed]
+        # a company tile and a forecast card: those face up are out, and so are the owner's own
+        known = []
+        if self.open_pair is not None:
+            known.append(self.open_pair)
+        known += [(c, f) for _, c, f in self.revealed]
+        if mine:
+            known += self.ppairs[viewer]
+            known += [(rec[4], rec[5]) for rec in self.seen[viewer]
+                      if rec[0] == "pair" and rec[1] == self.round]
+        tiles = {c for c, _ in known}
+        forecasts = {f for _, f in known}
+        if st == OPEN_PAIR:
+            make = lambda c, f: _mk(A.RevealOpenPair, c, f)  # noqa: E731
+        elif st == DEAL_PAIR:
+            seat = self.queue[0]
+            make = lambda c, f: _mk(A.DealPair, seat, c, f)  # noqa: E731
+        elif st == REVEAL:
+            k = self.plan[self.plan_i][1]
+            make = lambda c, f: _mk(A.RevealPair, k, c, f)  # noqa: E731
+        else:   # SEE_PAIR
+            seat, i = self.actor, self.resume[1]
+            make = lambda c, f: _mk(A.SeeHiddenPair, seat, i, c, f)  # noqa: E731
+        return [make(COMPANIES[c], FORECASTS[f]) for c in range(6) if c not in tiles
+                for f in range(6) if f not in forecasts]
+
     def sample_chance(self, rng: random.Random) -> Action:
         st = self.step
         if st == DRAW_PILE or st == DRAW_HAND:
@@ -369,9 +413,11 @@ class StockpileState(State):
     def _check_pair(self, company, forecast, what: str) -> tuple[int, int]:
         c, f = self._company(company), self._forecast(forecast)
         if c not in self.tiles_left:
-            raise IllegalAction(f"{what}: the {company} tile is already dealt this round.")
+            raise IllegalAction(f"{what}: the {company} tile is already dealt this round; "
+                                f"check the tile and enter it again.")
         if f not in self.fc_left:
-            raise IllegalAction(f"{what}: the {forecast} forecast card is already dealt this round.")
+            raise IllegalAction(f"{what}: the {forecast} forecast card is already dealt this round; "
+                                f"check the card and enter it again.")
         return c, f
 
     def _take_pair(self, c: int, f: int) -> tuple[int, int]:
@@ -394,7 +440,7 @@ class StockpileState(State):
         if i is None:
             raise MalformedAction(f"'{a.investor}' is not a Stockpile investor.")
         if i not in self.inv_left:
-            raise IllegalAction(f"{a.investor} has already been dealt.")
+            raise IllegalAction(f"{a.investor} has already been dealt; check the card and enter it again.")
         self.inv_left.remove(i)
         self.inv_hand[seat] = self.inv_hand[seat] + (i,)
         self.queue.pop(0)
@@ -458,7 +504,8 @@ class StockpileState(State):
         c = self._company(a.company)
         if c not in self.start_left:
             raise IllegalAction(f"The starting {a.company} stock has already been dealt: "
-                                f"each player starts with a different company.")
+                                f"each player starts with a different company; check the card and "
+                                f"enter it again.")
         self.start_left.remove(c)
         self.deck[c] -= 1
         self.deck_size -= 1
@@ -534,7 +581,8 @@ class StockpileState(State):
     def _draw(self, name) -> int:
         k = self._card(name)
         if not self.deck[k]:
-            raise IllegalAction(f"No {name} card is left in the market deck.")
+            raise IllegalAction(f"No {name} card is left in the market deck; check the card and "
+                                f"enter it again.")
         self.deck[k] -= 1
         self.deck_size -= 1
         return k
