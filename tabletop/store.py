@@ -3,38 +3,55 @@
 The data folder is ``$TABLETOP_HOME`` if set, otherwise the user's data directory
 (``platformdirs`` when installed, else ``~/.local/share/tabletop``). A match is stored as
 its setup (title, players, options, seed) and its action log, plus the undone actions that
-``redo`` would replay, so a refresh, a closed tab or a restarted server loses nothing.
+``redo`` would replay, so a refresh, a closed tab, a restarted server or a killed process
+loses no acknowledged entry.
 
     store = Store()                       # the default database in the data folder
     saved = store.create(Match("stockpile", ["Ann", "Ben", "Cy"]))
     saved.apply(action)                   # played and saved, or refused and nothing changes
     saved = store.open(saved.id)          # later, in another process: the same match
-    text = store.export_json(saved.id)    # Match.to_json(); store.import_json(text) -> new id
+    store.export_public(saved.id)         # the public record: no secrets, no PIN needed
+    store.export_backup(saved.id, {0: "4711"})  # the full save: needs every protected seat's PIN
 
-Seat PINs are stored only as salted scrypt hashes (PBKDF2 where scrypt is missing).
-This module imports no Jupyter code.
+Failures are ``StoreError`` in plain words, never a raw ``sqlite3`` error. A damaged database
+file is moved aside (``<name>.damaged-<UTC time>``, with its write-ahead log) and
+``DatabaseDamaged`` says where; the next ``Store()`` starts a new empty one. A locked
+database is waited for ``busy_timeout`` seconds, then ``DatabaseBusy``.
+
+Seat PINs are stored only as argon2id hashes (``argon2-cffi``, its current default
+parameters). Older scrypt/PBKDF2 hashes still open and are rehashed on the next right PIN.
+After 3 wrong PINs a seat waits 2 s, then 4 s, 8 s ... up to 15 minutes between attempts; the
+wait is kept in the database, so a reload does not reset it. This module imports no Jupyter code.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
 import hmac
 import json
+import math
 import os
 import secrets
 import sqlite3
 import time
+import warnings
+from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator, Mapping
+
+import argon2
 
 from .core import Action
-from .errors import HistoryError, SaveFileError, TabletopError
+from .errors import (DatabaseBusy, DatabaseDamaged, HistoryError, OptionsError, PinLocked, PinRequired,
+                     SaveFileError, StoreError, TabletopError)
 from .match import Match
 
 __all__ = ["Store", "StoredMatch", "MatchInfo", "data_home", "default_store", "StaleMatch"]
 
 DB_NAME = "matches.sqlite3"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -62,12 +79,31 @@ CREATE TABLE IF NOT EXISTS actions (
 CREATE TABLE IF NOT EXISTS pins (
     match_id TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
     seat INTEGER NOT NULL,
-    method TEXT NOT NULL,
+    method TEXT NOT NULL,        -- 'argon2id' (hash holds its own salt), or old 'scrypt'/'pbkdf2'
     salt BLOB NOT NULL,
     hash BLOB NOT NULL,
+    failures INTEGER NOT NULL DEFAULT 0,     -- wrong PINs since the last right one
+    locked_until REAL NOT NULL DEFAULT 0,    -- no attempt is checked before this time
     PRIMARY KEY (match_id, seat)
 );
 """
+
+# The steps from each older schema version to the next one.
+_MIGRATIONS = {
+    1: ["ALTER TABLE pins ADD COLUMN failures INTEGER NOT NULL DEFAULT 0",
+        "ALTER TABLE pins ADD COLUMN locked_until REAL NOT NULL DEFAULT 0"],
+}
+
+FREE_PIN_ATTEMPTS = 3
+FIRST_PIN_WAIT = 2.0
+LONGEST_PIN_WAIT = 15 * 60.0
+
+_PIN_HASHER = argon2.PasswordHasher()    # argon2id, RFC 9106 parameters of the installed argon2-cffi
+
+# sqlite3 primary result codes, by what they mean for a player
+_DAMAGED = {11, 26}                      # SQLITE_CORRUPT, SQLITE_NOTADB
+_BUSY = {5, 6}                           # SQLITE_BUSY, SQLITE_LOCKED
+_FULL = 13                               # SQLITE_FULL
 
 
 class StaleMatch(HistoryError):
@@ -87,8 +123,8 @@ def data_home() -> Path:
         return Path(base) / "tabletop"
 
 
-def default_store() -> "Store":
-    return Store(data_home() / DB_NAME)
+def default_store(**settings) -> "Store":
+    return Store(data_home() / DB_NAME, **settings)
 
 
 @dataclass(frozen=True)
@@ -105,43 +141,243 @@ class MatchInfo:
     over: bool
 
 
-def _hash_pin(pin: str, salt: bytes, method: str) -> bytes:
+def _info_from_row(row) -> MatchInfo:
+    match_id, title, players, created, updated, n_actions, round_, phase, over = row
+    try:
+        names = json.loads(players)
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise ValueError("players is not a list of names")
+        return MatchInfo(str(match_id), str(title), tuple(names), float(created), float(updated),
+                         int(n_actions), int(round_), str(phase), bool(over))
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise SaveFileError(f"Saved match '{match_id}' could not be listed: its stored details "
+                            f"(players, times or progress) are damaged.") from exc
+
+
+# --- PIN hashes ------------------------------------------------------------------------------
+def _legacy_pin_hash(pin: str, salt: bytes, method: str) -> bytes:
     data = pin.encode("utf-8")
     if method == "scrypt":
         return hashlib.scrypt(data, salt=salt, n=2 ** 14, r=8, p=1, dklen=32)
-    if method == "pbkdf2":
-        return hashlib.pbkdf2_hmac("sha256", data, salt, 200_000, dklen=32)
-    raise SaveFileError(f"Unknown PIN hashing method {method!r}.")
+    return hashlib.pbkdf2_hmac("sha256", data, salt, 200_000, dklen=32)
 
 
-def _pin_method() -> str:
-    return "scrypt" if hasattr(hashlib, "scrypt") else "pbkdf2"
+def _pin_matches(pin: str, method: str, salt: bytes, digest: bytes) -> bool:
+    if method == "argon2id":
+        try:
+            return _PIN_HASHER.verify(bytes(digest).decode("ascii"), pin)
+        except argon2.exceptions.VerificationError:
+            return False
+        except (argon2.exceptions.InvalidHashError, UnicodeDecodeError) as exc:
+            raise StoreError("A stored PIN is damaged and cannot be checked; "
+                             "remove that seat's PIN and set a new one.") from exc
+    if method in ("scrypt", "pbkdf2"):
+        return hmac.compare_digest(_legacy_pin_hash(pin, bytes(salt), method), bytes(digest))
+    raise StoreError(f"A stored PIN uses an unknown method ({method!r}) and cannot be checked; "
+                     f"remove that seat's PIN and set a new one.")
+
+
+def _pin_is_current(method: str, digest: bytes) -> bool:
+    return method == "argon2id" and not _PIN_HASHER.check_needs_rehash(bytes(digest).decode("ascii"))
+
+
+def _pin_wait_after(failures: int) -> float:
+    """The wait before the next attempt after ``failures`` wrong PINs in a row."""
+    if failures < FREE_PIN_ATTEMPTS:
+        return 0.0
+    return min(FIRST_PIN_WAIT * 2.0 ** min(failures - FREE_PIN_ATTEMPTS, 20), LONGEST_PIN_WAIT)
+
+
+def _in_words(seconds: float) -> str:
+    seconds = max(1, math.ceil(seconds))
+    minutes, rest = divmod(seconds, 60)
+    parts = ([f"{minutes} minute{'s' * (minutes != 1)}"] if minutes else []) + \
+            ([f"{rest} second{'s' * (rest != 1)}"] if rest else [])
+    return " ".join(parts)
+
+
+def _names(players: list[str], seats) -> str:
+    names = [players[s] if 0 <= s < len(players) else f"seat {s + 1}" for s in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _guarded(method):
+    """Turn any sqlite3 or file-system failure inside ``method`` into a StoreError in plain words."""
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except sqlite3.Error as exc:
+            raise self._store_error(exc) from exc
+        except OSError as exc:
+            raise StoreError(f"The saved matches ({self.path}) could not be read or written: "
+                             f"{exc.strerror or exc}. Nothing was saved.") from exc
+    return wrapper
 
 
 class Store:
-    """The SQLite database of saved matches. Cheap to create; one connection per Store."""
+    """The SQLite database of saved matches. Cheap to create; one connection per Store.
 
-    def __init__(self, path: str | Path | None = None):
+    ``busy_timeout``: seconds to wait for another program holding the database before
+    ``DatabaseBusy``. ``clock``: the time source (seconds, like ``time.time``) for PIN waits
+    and timestamps.
+    """
+
+    def __init__(self, path: str | Path | None = None, *, busy_timeout: float = 3.0,
+                 clock: Callable[[], float] = time.time):
         self.path = Path(path) if path is not None else data_home() / DB_NAME
+        self.busy_timeout = float(busy_timeout)
+        self._clock = clock
+        self.list_problems: list[str] = []       # plain messages of the rows the last list() skipped
+        self._db: sqlite3.Connection | None = None
+        try:
+            self._open()
+        except BaseException:
+            self._close_quietly()
+            raise
+
+    @_guarded
+    def _open(self) -> None:
+        if self.path.is_dir():
+            raise StoreError(f"The saved matches should be in the file {self.path}, but that is a folder. "
+                             f"Rename or remove the folder (tabletop will not touch it); nothing was changed.")
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._db = sqlite3.connect(str(self.path), timeout=10, isolation_level=None,
+        if not self.path.exists():
+            self._create_file()
+        elif self.path.stat().st_size == 0:      # tabletop never leaves an empty file: it was damaged
+            raise self._damaged()
+        self._db = sqlite3.connect(str(self.path), timeout=self.busy_timeout, isolation_level=None,
                                    check_same_thread=False)
         self._db.execute("PRAGMA foreign_keys = ON")
-        try:
-            self._db.execute("PRAGMA journal_mode = WAL")
-        except sqlite3.OperationalError:  # e.g. a network drive; the default journal works too
-            pass
+        # A process killed by the OS loses nothing in WAL mode with synchronous NORMAL; a power
+        # cut may lose the last entries but never damages the file.
         self._db.execute("PRAGMA synchronous = NORMAL")
-        self._db.executescript(_SCHEMA)
-        row = self._db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
-        if row is None:
-            self._db.execute("INSERT OR IGNORE INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-        elif int(row[0]) > SCHEMA_VERSION:
-            raise SaveFileError(f"The saved matches in {self.path} were written by a newer tabletop "
-                                f"(database version {row[0]}); update tabletop to open them.")
+        if self._db.execute("PRAGMA quick_check").fetchall() != [("ok",)]:
+            raise self._damaged()
+        version = self._schema_version()
+        if version < SCHEMA_VERSION:
+            self._migrate()
+        if self._db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+            try:
+                self._db.execute("PRAGMA journal_mode = WAL")
+            except sqlite3.OperationalError:  # e.g. a network drive; the default journal works too
+                pass
 
+    def _create_file(self) -> None:
+        """A new database, built aside and linked into place whole, so no half-made file is seen."""
+        for suffix in ("-wal", "-shm"):       # an orphan log must not be replayed into the new file
+            orphan = Path(f"{self.path}{suffix}")
+            if orphan.exists():
+                orphan.rename(self._aside_name().with_name(self._aside_name().name + suffix))
+        draft = self.path.with_name(f"{self.path.name}.new-{secrets.token_hex(4)}")
+        db = sqlite3.connect(str(draft), isolation_level=None)
+        try:
+            db.execute("PRAGMA journal_mode = WAL")
+            db.executescript("BEGIN;" + _SCHEMA + f"INSERT INTO meta VALUES ('schema', '{SCHEMA_VERSION}');"
+                             "COMMIT;")
+        finally:
+            db.close()
+        try:
+            try:
+                os.link(draft, self.path)         # fails if another process made the file first
+            except FileExistsError:
+                pass
+            except OSError:                       # a drive without hard links
+                if not self.path.exists():
+                    os.replace(draft, self.path)
+        finally:
+            draft.unlink(missing_ok=True)
+
+    def _schema_version(self) -> int:
+        db = self._db
+        if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone() is None:
+            if db.execute("SELECT 1 FROM sqlite_master").fetchone() is not None:
+                raise StoreError(f"The file {self.path} is a database of some other program, not tabletop's "
+                                 f"saved matches; nothing in it was changed.")
+            return 0                               # an empty database: build the schema
+        row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        try:
+            version = 1 if row is None else int(row[0])
+        except (TypeError, ValueError):
+            version = -1
+        if not 0 < version <= SCHEMA_VERSION:
+            shown = row[0] if version > 0 else "unknown"
+            raise StoreError(f"The saved matches in {self.path} were written by a newer or unknown version of "
+                             f"tabletop (database version {shown}; this tabletop reads versions 1 to "
+                             f"{SCHEMA_VERSION}). Update tabletop to open them; nothing was changed.")
+        return version
+
+    def _migrate(self) -> None:
+        with self._transaction() as db:
+            version = self._schema_version()       # again: another process may have done it meanwhile
+            if version == 0:
+                for statement in _SCHEMA.split(";"):   # executescript would end the transaction
+                    if statement.strip():
+                        db.execute(statement)
+                version = SCHEMA_VERSION
+            while version < SCHEMA_VERSION:
+                for statement in _MIGRATIONS[version]:
+                    db.execute(statement)
+                version += 1
+            db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (str(version),))
+
+    # --- failures ----------------------------------------------------------------------------
+    def _store_error(self, exc: sqlite3.Error) -> StoreError:
+        code = getattr(exc, "sqlite_errorcode", None)
+        code = None if code is None else code & 0xFF
+        where = f"The saved matches ({self.path})"
+        if code in _DAMAGED:
+            return self._damaged()
+        if code in _BUSY:
+            return DatabaseBusy(f"{where} are in use by another program, which did not let go within "
+                                f"{self.busy_timeout:g} seconds. Nothing was saved; try again in a moment.")
+        if code == _FULL:
+            return StoreError(f"The disk holding {where[4:]} is full. Nothing was saved; "
+                              f"free some space and try again.")
+        if isinstance(exc, sqlite3.ProgrammingError) and self._db is None:
+            return StoreError(f"{where} were closed; reload the page to open them again.")
+        reason = str(exc).rstrip(".") or "unknown reason"
+        return StoreError(f"{where} could not be read or written ({reason}). Nothing was saved.")
+
+    def _aside_name(self) -> Path:
+        stamp = datetime.fromtimestamp(self._clock(), timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+        target, n = self.path.with_name(f"{self.path.name}.damaged-{stamp}"), 1
+        while target.exists() or Path(f"{target}-wal").exists():
+            n += 1
+            target = self.path.with_name(f"{self.path.name}.damaged-{stamp}-{n}")
+        return target
+
+    def _damaged(self) -> DatabaseDamaged:
+        """Move the damaged file (and its logs) aside, never deleting it; say where it went."""
+        self._close_quietly()
+        target = self._aside_name()
+        try:
+            # the logs first: a log left behind would be replayed into the next, new database
+            for suffix in ("-wal", "-shm", ""):
+                source = Path(f"{self.path}{suffix}")
+                if source.exists():
+                    source.rename(Path(f"{target}{suffix}"))
+        except OSError as exc:
+            return DatabaseDamaged(f"The saved matches file {self.path} is damaged and cannot be read, and it "
+                                   f"could not be moved aside ({exc.strerror or exc}). Move or rename it "
+                                   f"yourself; a new empty store will then be started.")
+        return DatabaseDamaged(f"The saved matches file {self.path} is damaged and cannot be read. It was "
+                               f"moved aside to {target} (nothing was deleted); a new empty store will be "
+                               f"started the next time tabletop opens its saved matches.", moved_to=target)
+
+    def _close_quietly(self) -> None:
+        db, self._db = self._db, None
+        if db is not None:
+            try:
+                db.close()
+            except sqlite3.Error:
+                pass
+
+    @_guarded
     def close(self) -> None:
-        self._db.close()
+        db, self._db = self._db, None
+        if db is not None:
+            db.close()
 
     def __enter__(self) -> "Store":
         return self
@@ -149,25 +385,43 @@ class Store:
     def __exit__(self, *exc) -> None:
         self.close()
 
-    class _Tx:
-        def __init__(self, db):
-            self.db = db
+    @property
+    def _conn(self) -> sqlite3.Connection:
+        if self._db is None:
+            raise StoreError(f"The saved matches ({self.path}) were closed; reload the page to open them again.")
+        return self._db
 
-        def __enter__(self):
-            self.db.execute("BEGIN IMMEDIATE")
-            return self.db
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        db = self._conn
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield db
+            db.execute("COMMIT")
+        except BaseException:
+            if db.in_transaction:
+                try:
+                    db.execute("ROLLBACK")
+                except sqlite3.Error:
+                    pass
+            raise
 
-        def __exit__(self, kind, exc, tb):
-            self.db.execute("COMMIT" if kind is None else "ROLLBACK")
-
-    def _transaction(self) -> "_Tx":
-        return Store._Tx(self._db)
+    def _players(self, match_id: str) -> list[str]:
+        row = self._conn.execute("SELECT players FROM matches WHERE id = ?", (match_id,)).fetchone()
+        if row is None:
+            raise SaveFileError(f"There is no saved match '{match_id}'.")
+        try:
+            players = json.loads(row[0])
+            return [str(p) for p in players]
+        except (ValueError, TypeError, RecursionError) as exc:
+            raise SaveFileError(f"Saved match '{match_id}' cannot be read: its player names are damaged.") from exc
 
     # --- matches ---------------------------------------------------------------------------
+    @_guarded
     def create(self, match: Match) -> "StoredMatch":
         """Save a new match (with any log it already has); returns it as a StoredMatch."""
         match_id = secrets.token_hex(6)
-        now = time.time()
+        now = self._clock()
         with self._transaction() as db:
             db.execute("INSERT INTO matches (id, title, players, options, seed, created, updated) "
                        "VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -178,91 +432,173 @@ class Store:
         stored.save()
         return stored
 
+    @_guarded
     def open(self, match_id: str) -> "StoredMatch":
         """The saved match, replayed to where it was (undone actions can still be redone)."""
-        row = self._db.execute("SELECT title, players, options, seed, revision FROM matches WHERE id = ?",
-                               (match_id,)).fetchone()
+        row = self._conn.execute("SELECT title, options, seed, revision FROM matches WHERE id = ?",
+                                 (match_id,)).fetchone()
         if row is None:
             raise SaveFileError(f"There is no saved match '{match_id}'.")
-        title, players, options, seed, revision = row
+        title, options, seed, revision = row
+        players = self._players(match_id)
         log = self._actions(match_id, "log")
         redo = self._actions(match_id, "redo")
-        match = _replay(match_id, title, json.loads(players), json.loads(options), seed, log, redo)
+        try:
+            options = json.loads(options)
+        except (ValueError, TypeError, RecursionError) as exc:
+            raise SaveFileError(f"Saved match '{match_id}' cannot be read: its options are damaged.") from exc
+        match = _replay(match_id, title, players, options, seed, log, redo)
         return StoredMatch(self, match_id, match, revision, saved_log=log, saved_redo=redo)
 
     def _actions(self, match_id: str, kind: str) -> list[str]:
-        return [r[0] for r in self._db.execute(
+        return [r[0] for r in self._conn.execute(
             "SELECT data FROM actions WHERE match_id = ? AND kind = ? ORDER BY pos", (match_id, kind))]
 
+    _INFO = "SELECT id, title, players, created, updated, n_actions, round, phase, over FROM matches"
+
+    @_guarded
     def list(self) -> list[MatchInfo]:
-        """Every saved match, the most recently played first."""
-        rows = self._db.execute(
-            "SELECT id, title, players, created, updated, n_actions, round, phase, over "
-            "FROM matches ORDER BY updated DESC, id").fetchall()
-        return [MatchInfo(r[0], r[1], tuple(json.loads(r[2])), r[3], r[4], r[5], r[6], r[7], bool(r[8]))
-                for r in rows]
+        """Every saved match, the most recently played first. A damaged row is skipped with a
+        warning; its plain message is in ``list_problems`` until the next call."""
+        self.list_problems = []
+        infos = []
+        for row in self._conn.execute(self._INFO + " ORDER BY updated DESC, id").fetchall():
+            try:
+                infos.append(_info_from_row(row))
+            except SaveFileError as exc:
+                self.list_problems.append(str(exc))
+                warnings.warn(str(exc), stacklevel=2)
+        return infos
 
+    @_guarded
     def info(self, match_id: str) -> MatchInfo:
-        for info in self.list():
-            if info.id == match_id:
-                return info
-        raise SaveFileError(f"There is no saved match '{match_id}'.")
+        row = self._conn.execute(self._INFO + " WHERE id = ?", (match_id,)).fetchone()
+        if row is None:
+            raise SaveFileError(f"There is no saved match '{match_id}'.")
+        return _info_from_row(row)
 
+    @_guarded
     def exists(self, match_id: str) -> bool:
-        return self._db.execute("SELECT 1 FROM matches WHERE id = ?", (match_id,)).fetchone() is not None
+        return self._conn.execute("SELECT 1 FROM matches WHERE id = ?", (match_id,)).fetchone() is not None
 
+    @_guarded
     def delete(self, match_id: str) -> None:
+        """Delete the match with its entries and PINs."""
         with self._transaction() as db:
             cur = db.execute("DELETE FROM matches WHERE id = ?", (match_id,))
         if cur.rowcount == 0:
             raise SaveFileError(f"There is no saved match '{match_id}'.")
 
+    @_guarded
     def revision(self, match_id: str) -> int:
-        row = self._db.execute("SELECT revision FROM matches WHERE id = ?", (match_id,)).fetchone()
+        row = self._conn.execute("SELECT revision FROM matches WHERE id = ?", (match_id,)).fetchone()
         if row is None:
             raise SaveFileError(f"There is no saved match '{match_id}'.")
         return row[0]
 
-    # --- JSON files ------------------------------------------------------------------------
-    def export_json(self, match_id: str) -> str:
-        """The match as a save file (``Match.to_json``); undone actions and PINs are not included."""
+    # --- files -----------------------------------------------------------------------------
+    def export_public(self, match_id: str) -> str:
+        """The public record (``Match.public_record()`` as JSON): the setup and what the shared
+        screen shows of every entry, the public view and ledger. It holds no secret of anyone and
+        needs no PIN; it cannot resume the match."""
+        return json.dumps(self.open(match_id).match.public_record(), ensure_ascii=False, indent=1)
+
+    @_guarded
+    def export_backup(self, match_id: str, pins: Mapping[int, str] | None = None) -> str:
+        """The full save (``Match.to_json()``): setup, seed and every entry with every player's
+        secrets; ``import_json`` resumes the match from it. Undone entries and PINs are not in it.
+
+        Needs the PIN of every PIN-protected seat in ``pins`` (seat -> PIN): otherwise
+        ``PinRequired`` names those players. Each PIN given counts as an attempt, so a wrong one
+        may lead to ``PinLocked``."""
+        players = self._players(match_id)
+        pins = pins or {}
+        protected = [r[0] for r in self._conn.execute(
+            "SELECT seat FROM pins WHERE match_id = ? ORDER BY seat", (match_id,))]
+        missing = [seat for seat in protected
+                   if pins.get(seat) is None or not self.check_pin(match_id, seat, pins[seat])]
+        if missing:
+            raise PinRequired(f"A full backup holds every player's secrets, so it needs the PIN"
+                              f"{'s' * (len(missing) > 1)} of {_names(players, missing)}. Without "
+                              f"{'them' if len(missing) > 1 else 'it'}, export the public record instead.",
+                              seats=missing)
         return self.open(match_id).match.to_json()
 
+    def export_json(self, match_id: str, pins: Mapping[int, str] | None = None) -> str:
+        """The full save, as ``export_backup`` (the same PINs are needed)."""
+        return self.export_backup(match_id, pins)
+
     def import_json(self, text: str) -> "StoredMatch":
-        """A save file (from ``export_json`` or ``Match.save``) as a new saved match."""
+        """A save file (from ``export_backup`` or ``Match.save``) as a new saved match."""
         return self.create(Match.from_json(text))
 
     # --- PINs ------------------------------------------------------------------------------
+    @_guarded
     def set_pin(self, match_id: str, seat: int, pin: str | None) -> None:
-        """Protect ``seat``'s private panel with ``pin`` (stored as a salted hash); None removes it."""
-        if not self.exists(match_id):
-            raise SaveFileError(f"There is no saved match '{match_id}'.")
-        with self._transaction() as db:
-            if pin is None or pin == "":
+        """Protect ``seat``'s private panel with ``pin`` (stored as an argon2id hash); None removes it."""
+        players = self._players(match_id)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(players):
+            raise OptionsError(f"There is no seat {seat!r} in this match.")
+        if pin is None or pin == "":
+            with self._transaction() as db:
                 db.execute("DELETE FROM pins WHERE match_id = ? AND seat = ?", (match_id, seat))
-                return
-            pin = str(pin)
-            if len(pin) < 4:
-                from .errors import OptionsError
-                raise OptionsError("A PIN needs at least 4 characters.")
-            method, salt = _pin_method(), secrets.token_bytes(16)
-            db.execute("INSERT OR REPLACE INTO pins VALUES (?, ?, ?, ?, ?)",
-                       (match_id, seat, method, salt, _hash_pin(pin, salt, method)))
+            return
+        pin = str(pin)
+        if len(pin) < 4:
+            raise OptionsError("A PIN needs at least 4 characters.")
+        digest = _PIN_HASHER.hash(pin).encode("ascii")      # slow on purpose: outside the transaction
+        with self._transaction() as db:
+            db.execute("INSERT OR REPLACE INTO pins (match_id, seat, method, salt, hash) VALUES (?, ?, ?, ?, ?)",
+                       (match_id, seat, "argon2id", b"", digest))
 
+    @_guarded
     def has_pin(self, match_id: str, seat: int) -> bool:
-        return self._db.execute("SELECT 1 FROM pins WHERE match_id = ? AND seat = ?",
-                                (match_id, seat)).fetchone() is not None
+        return self._conn.execute("SELECT 1 FROM pins WHERE match_id = ? AND seat = ?",
+                                  (match_id, seat)).fetchone() is not None
 
-    def check_pin(self, match_id: str, seat: int, pin: str) -> bool:
-        """True when ``pin`` opens ``seat``'s panel (always True for a seat without a PIN)."""
-        row = self._db.execute("SELECT method, salt, hash FROM pins WHERE match_id = ? AND seat = ?",
-                               (match_id, seat)).fetchone()
+    @_guarded
+    def pin_wait(self, match_id: str, seat: int) -> float:
+        """Seconds before ``seat``'s PIN may be tried again (0.0 when it may be tried now)."""
+        row = self._conn.execute("SELECT locked_until FROM pins WHERE match_id = ? AND seat = ?",
+                                 (match_id, seat)).fetchone()
         if row is None:
-            return True
-        method, salt, digest = row
-        return hmac.compare_digest(_hash_pin(str(pin), salt, method), digest)
+            return 0.0
+        # a clock set back must not lock a seat for longer than the longest wait
+        return float(min(max(row[0] - self._clock(), 0.0), LONGEST_PIN_WAIT))
+
+    @_guarded
+    def check_pin(self, match_id: str, seat: int, pin: str) -> bool:
+        """True when ``pin`` opens ``seat``'s panel (always True for a seat without a PIN).
+
+        After 3 wrong PINs in a row each further attempt must wait (2 s, doubling up to 15 min);
+        meanwhile ``PinLocked`` is raised without checking the PIN. A right PIN resets the count."""
+        with self._transaction() as db:
+            row = db.execute("SELECT method, salt, hash, failures FROM pins WHERE match_id = ? AND seat = ?",
+                             (match_id, seat)).fetchone()
+            if row is None:
+                return True
+            wait = self.pin_wait(match_id, seat)
+            if wait > 0:
+                raise PinLocked(f"Too many wrong PINs for {_names(self._players(match_id), [seat])}: "
+                                f"try again in {_in_words(wait)}.", retry_after=wait)
+            method, salt, digest, failures = row
+            # the attempt counts as wrong until proved right, so parallel guesses are all counted
+            db.execute("UPDATE pins SET failures = ?, locked_until = ? WHERE match_id = ? AND seat = ?",
+                       (failures + 1, self._clock() + _pin_wait_after(failures + 1), match_id, seat))
+        pin = str(pin)
+        if not _pin_matches(pin, method, salt, digest):
+            return False
+        fresh = None if _pin_is_current(method, digest) else _PIN_HASHER.hash(pin).encode("ascii")
+        with self._transaction() as db:
+            db.execute("UPDATE pins SET failures = 0, locked_until = 0 WHERE match_id = ? AND seat = ?",
+                       (match_id, seat))
+            if fresh is not None:     # an old or weaker hash: store today's (unless the PIN changed meanwhile)
+                db.execute("UPDATE pins SET method = 'argon2id', salt = x'', hash = ? "
+                           "WHERE match_id = ? AND seat = ? AND hash = ?", (fresh, match_id, seat, digest))
+        return True
 
     # --- used by StoredMatch ---------------------------------------------------------------
+    @_guarded
     def _sync(self, stored: "StoredMatch", log: list[str], redo: list[str]) -> int:
         match = stored.match
         state = match.state
@@ -284,7 +620,7 @@ class Store:
             revision = row[0] + 1
             db.execute("UPDATE matches SET updated = ?, revision = ?, n_actions = ?, round = ?, phase = ?, "
                        "over = ? WHERE id = ?",
-                       (time.time(), revision, len(log), int(state.round or 0), str(state.phase or ""),
+                       (self._clock(), revision, len(log), int(state.round or 0), str(state.phase or ""),
                         int(match.is_over()), stored.id))
         return revision
 
@@ -302,7 +638,7 @@ def _replay(match_id: str, title: str, players, options, seed, log: list[str], r
             match.undo_to(len(log))
     except SaveFileError:
         raise
-    except (TabletopError, ValueError, TypeError) as exc:
+    except (TabletopError, ValueError, TypeError, KeyError, RecursionError) as exc:
         raise SaveFileError(f"Saved match '{match_id}' cannot be read: {exc}") from exc
     return match
 

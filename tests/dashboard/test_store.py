@@ -6,6 +6,7 @@ import sqlite3
 import pytest
 
 from tabletop import HistoryError, IllegalAction, Match, OptionsError, SaveFileError
+from tabletop.errors import DatabaseBusy
 from tabletop.store import StaleMatch, Store, data_home, default_store
 from tabletop.testing import snapshot
 
@@ -94,18 +95,22 @@ def test_two_screens_on_one_match_cannot_overwrite_each_other(home):
     assert store.open(first.id).match.log == (DealTip(0, "Apple up"),)
 
 
-def test_a_database_failure_leaves_the_match_as_saved(home, monkeypatch):
-    store = Store()
+def test_a_database_failure_leaves_the_match_as_saved(home):
+    store = Store(busy_timeout=0.2)
     saved = store.create(new_match())
     saved.apply(DealTip(0, "Apple up"))
     before = snapshot(saved.match)
-
-    def broken(*args):
-        raise sqlite3.OperationalError("disk I/O error")
-    monkeypatch.setattr(store, "_sync", broken)
-    with pytest.raises(sqlite3.OperationalError):
-        saved.apply(DealTip(1, "Apple up"))
-    assert snapshot(saved.match) == before
+    other = sqlite3.connect(store.path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")          # another program holds the database
+    try:
+        with pytest.raises(DatabaseBusy, match="Nothing was saved"):
+            saved.apply(DealTip(1, "Apple up"))
+        assert snapshot(saved.match) == before
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    saved.apply(DealTip(1, "Apple up"))       # free again: the same entry is accepted
+    assert len(store.open(saved.id).match) == 2
 
 
 def test_export_and_import_json(home, tmp_path):
@@ -151,12 +156,13 @@ def test_pins_are_stored_only_as_salted_hashes(home):
     store.set_pin(saved.id, 1, "4711")
     assert store.has_pin(saved.id, 0) and not store.has_pin(saved.id, 2)
     assert store.check_pin(saved.id, 0, "4711") and not store.check_pin(saved.id, 0, "4712")
-    rows = store._db.execute("SELECT method, salt, hash FROM pins").fetchall()
-    assert rows[0][1] != rows[1][1] and rows[0][2] != rows[1][2]      # salted
+    rows = store._db.execute("SELECT method, hash FROM pins").fetchall()
+    assert [r[0] for r in rows] == ["argon2id", "argon2id"]
+    assert rows[0][1] != rows[1][1]           # the same PIN, two hashes: each has its own salt
     for path in store.path.parent.iterdir():      # the database and its write-ahead log
         assert b"4711" not in path.read_bytes()
     with pytest.raises(OptionsError, match="at least 4"):
         store.set_pin(saved.id, 2, "12")
     store.set_pin(saved.id, 0, None)
     assert not store.has_pin(saved.id, 0)
-    assert "pin" not in store.export_json(saved.id).lower()
+    assert "pin" not in store.export_json(saved.id, {1: "4711"}).lower()
