@@ -3,6 +3,7 @@
 #
 #   bench/mutation.sh                       # modules and tests from [tool.mutmut] in pyproject.toml
 #   MUTATE="tabletop/match.py" TESTS="tests/core/test_match.py tests/privacy" bench/mutation.sh
+#   REV=403fd55 bench/mutation.sh           # a committed version instead of the work tree
 #
 # The work tree (tracked and new files) is copied to a temporary folder, so the repository gets no
 # mutants/ folder and people can keep working while it runs. widgets/ is copied to
@@ -17,23 +18,29 @@ mkdir -p "$work"
 children=${CHILDREN:-1}
 
 cd "$repo"
-git ls-files -co --exclude-standard -z | tar --null -T - -cf - | tar -xf - -C "$work"
-mkdir -p "$work/tabletop/widgets" && cp -r widgets/. "$work/tabletop/widgets/"
+if [ -n "${REV:-}" ]; then     # a committed version, e.g. REV=403fd55 for a "before" score
+    git archive "$REV" | tar -xf - -C "$work"
+else
+    git ls-files -co --exclude-standard -z | tar --null -T - -cf - | tar -xf - -C "$work"
+fi
+mkdir -p "$work/tabletop/widgets" && cp -r "$work/widgets/." "$work/tabletop/widgets/"
 
 cd "$work"
 "$python" - "${MUTATE:-}" "${TESTS:-}" <<'EOF'
 import re, sys, tomllib
 mutate, tests = sys.argv[1].split(), sys.argv[2].split()
 text = open("pyproject.toml", encoding="utf-8").read()
-conf = tomllib.loads(text)["tool"]["mutmut"]
+conf = tomllib.loads(text).get("tool", {}).get("mutmut", {})
 mutate = mutate or conf["only_mutate"]
 tests = tests or conf["pytest_add_cli_args_test_selection"]
 # the [tool.mutmut] section is the last one of pyproject.toml (appended); rewrite it for this run
-text = text[:text.index("[tool.mutmut]")] + "[tool.mutmut]\n" + "\n".join([
+if "[tool.mutmut]" in text:
+    text = text[:text.index("[tool.mutmut]")]
+text += "\n[tool.mutmut]\n" + "\n".join([
     'source_paths = ["tabletop"]',
     f"only_mutate = {mutate!r}".replace("'", '"'),
     f"pytest_add_cli_args_test_selection = {tests!r}".replace("'", '"'),
-    f"pytest_add_cli_args = {conf.get('pytest_add_cli_args', [])!r}".replace("'", '"'),
+    f"pytest_add_cli_args = {conf.get('pytest_add_cli_args', ['-p', 'no:cacheprovider'])!r}".replace("'", '"'),
 ]) + "\n"
 open("pyproject.toml", "w", encoding="utf-8").write(text)
 print("mutating", *mutate, "\ntests", *tests)

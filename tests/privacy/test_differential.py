@@ -1,0 +1,63 @@
+"""The privacy rule, by differential forks: fork random games of every title and player count at
+every secret chance event, give the owner another secret in one fork, play on identically, and
+nothing anybody but the owner may see differs (views, logs, entry lists, decision lists, public
+record, ledger, value history). See differential.py."""
+import time
+
+import pytest
+
+from tabletop import Match
+
+from . import conftest
+from .differential import HAS_PUBLIC_RECORD, LEDGER_BY_VIEWER, VALUES_BY_VIEWER, fork_game
+
+#: title, players, options, seed: every player count of every title, and the options that hide more
+CASES = ([("stockpile", n, {}, 100 + n) for n in (2, 3, 4, 5)]
+         + [("stockpile", 4, {"investors": True}, 111), ("stockpile", 3, {"expert_board": True, "investors": True}, 112)]
+         + [("acquire", n, {}, 200 + n) for n in (2, 3, 4, 5, 6)]
+         + [("acquire", 4, {"edition": "classic", "hidden_money": True}, 211)]
+         + [("black-monday", n, {}, 300 + n) for n in (2, 3, 4, 5, 6)]
+         + [("jika", n, {}, 400 + n) for n in (3, 4)])
+FOLLOW = 4          # entries replayed in both forks after the secret event
+FULL_EVERY = 8      # logs, record, ledger and values compared at every 8th fork (they replay the log)
+
+
+def test_the_public_artifacts_exist():
+    """The differential compares a public record and per-viewer ledgers and value histories."""
+    assert HAS_PUBLIC_RECORD, "Match.public_record() (an export without PINs) is missing"
+    assert LEDGER_BY_VIEWER, "Match.ledger(viewer) is missing: the ledger has no public form"
+    assert VALUES_BY_VIEWER, "Match.value_history(viewer) is missing"
+
+
+@pytest.mark.parametrize("title,n,options,seed", CASES,
+                         ids=[f"{c[0]}-{c[1]}p{'-' + '+'.join(c[2]) if c[2] else ''}" for c in CASES])
+def test_a_different_secret_changes_nothing_anybody_else_sees(title, n, options, seed):
+    start = time.perf_counter()
+    figures = fork_game(title, n, options, seed, follow=FOLLOW, full_every=FULL_EVERY)
+    conftest.TOTALS.add(figures)
+    assert figures.forks >= 10, f"only {figures.forks} forks: the game has too few secret events to test"
+    assert figures.owner_sees_difference == figures.forks, "a fork did not change the owner's secret"
+    leaks = figures.leaks
+    assert not leaks, (f"{len(leaks)} differences between forks that only the owner may tell apart, e.g.:\n"
+                       + "\n".join(f"{w}, {s} entries later, {k}: {d}" for w, s, k, d in leaks[:5]))
+    print(f"{title} {n}p: {figures.forks} forks, {figures.comparisons} comparisons, "
+          f"{time.perf_counter() - start:.1f} s")
+
+
+def test_the_forks_see_a_leak_planted_in_the_public_view():
+    """The comparison is able to fail: a public view that shows one seat's secret is caught."""
+    class Leaky(Match):
+        def view(self, seat=None):
+            view = super().view(seat)
+            if seat is None:
+                view["leak"] = super().view(0).get("private")
+            return view
+
+    from . import differential
+    real = differential.Match
+    differential.Match = Leaky
+    try:
+        figures = fork_game("jika", 3, {}, 5, follow=1, full_every=1000)
+    finally:
+        differential.Match = real
+    assert figures.forks and any(k == "view(None)" for _w, _s, k, _d in figures.leaks)
