@@ -177,8 +177,8 @@ def _pin_matches(pin: str, method: str, salt: bytes, digest: bytes) -> bool:
                      f"remove that seat's PIN and set a new one.")
 
 
-def _pin_is_current(method: str, digest: bytes) -> bool:
-    return method == "argon2id" and not _PIN_HASHER.check_needs_rehash(bytes(digest).decode("ascii"))
+def _pin_is_current(method: str, digest: bytes, hasher: argon2.PasswordHasher) -> bool:
+    return method == "argon2id" and not hasher.check_needs_rehash(bytes(digest).decode("ascii"))
 
 
 def _pin_wait_after(failures: int) -> float:
@@ -220,14 +220,18 @@ class Store:
 
     ``busy_timeout``: seconds to wait for another program holding the database before
     ``DatabaseBusy``. ``clock``: the time source (seconds, like ``time.time``) for PIN waits
-    and timestamps.
+    and timestamps. ``pin_hasher``: the argon2id parameters for new PIN hashes (default: the
+    installed argon2-cffi's current ones; tests may pass cheaper ones).
     """
 
     def __init__(self, path: str | Path | None = None, *, busy_timeout: float = 3.0,
-                 clock: Callable[[], float] = time.time):
+                 clock: Callable[[], float] = time.time, pin_hasher: argon2.PasswordHasher | None = None):
         self.path = Path(path) if path is not None else data_home() / DB_NAME
         self.busy_timeout = float(busy_timeout)
         self._clock = clock
+        self._pin_hasher = pin_hasher or _PIN_HASHER
+        if self._pin_hasher.type is not argon2.Type.ID:
+            raise OptionsError("PINs are hashed with argon2id; another argon2 type was given.")
         self.list_problems: list[str] = []       # plain messages of the rows the last list() skipped
         self._db: sqlite3.Connection | None = None
         try:
@@ -546,7 +550,7 @@ class Store:
         pin = str(pin)
         if len(pin) < 4:
             raise OptionsError("A PIN needs at least 4 characters.")
-        digest = _PIN_HASHER.hash(pin).encode("ascii")      # slow on purpose: outside the transaction
+        digest = self._pin_hasher.hash(pin).encode("ascii")      # slow on purpose: outside the transaction
         with self._transaction() as db:
             db.execute("INSERT OR REPLACE INTO pins (match_id, seat, method, salt, hash) VALUES (?, ?, ?, ?, ?)",
                        (match_id, seat, "argon2id", b"", digest))
@@ -588,7 +592,8 @@ class Store:
         pin = str(pin)
         if not _pin_matches(pin, method, salt, digest):
             return False
-        fresh = None if _pin_is_current(method, digest) else _PIN_HASHER.hash(pin).encode("ascii")
+        fresh = (None if _pin_is_current(method, digest, self._pin_hasher)
+                 else self._pin_hasher.hash(pin).encode("ascii"))
         with self._transaction() as db:
             db.execute("UPDATE pins SET failures = 0, locked_until = 0 WHERE match_id = ? AND seat = ?",
                        (match_id, seat))
@@ -630,7 +635,12 @@ def _replay(match_id: str, title: str, players, options, seed, log: list[str], r
         match = Match(title, players, options, seed)
         for i, raw in enumerate(log + redo):
             try:
-                match.apply(match.title.action_from_dict(json.loads(raw)))
+                data = json.loads(raw)
+            except (ValueError, TypeError, RecursionError) as exc:
+                raise SaveFileError(f"Entry {i + 1} of saved match '{match_id}' is damaged and cannot be "
+                                    f"read.") from exc
+            try:
+                match.apply(match.title.action_from_dict(data))
             except TabletopError as exc:
                 raise SaveFileError(f"Entry {i + 1} of saved match '{match_id}' cannot be replayed: "
                                     f"{exc}") from exc
@@ -638,8 +648,11 @@ def _replay(match_id: str, title: str, players, options, seed, log: list[str], r
             match.undo_to(len(log))
     except SaveFileError:
         raise
-    except (TabletopError, ValueError, TypeError, KeyError, RecursionError) as exc:
+    except TabletopError as exc:
         raise SaveFileError(f"Saved match '{match_id}' cannot be read: {exc}") from exc
+    except (ValueError, TypeError, KeyError, RecursionError) as exc:
+        raise SaveFileError(f"Saved match '{match_id}' cannot be read: its stored setup or entries "
+                            f"are damaged.") from exc
     return match
 
 

@@ -1,0 +1,43 @@
+"""Shared by the store tests: a played match on a real SQLite file, and the plain-words check."""
+import os
+import random
+import re
+
+from tabletop import Match
+from tabletop.store import Store
+
+# What a player must never read in an error message: library and exception names.
+TECHNICAL_WORDS = re.compile(r"sqlite|OperationalError|DatabaseError|IntegrityError|ProgrammingError|"
+                             r"Traceback|errno|\bSQL\b", re.IGNORECASE)
+
+
+def assert_plain(message: str, *paths) -> None:
+    """The message is a sentence in plain words (file names it mentions are fine)."""
+    text = str(message)
+    for path in paths:
+        text = text.replace(str(path), "<file>")
+    assert text and text[0].isupper() and text.rstrip().endswith("."), message
+    found = TECHNICAL_WORDS.search(text)
+    assert found is None, f"technical word {found.group()!r} in: {message}"
+
+
+def play(saved, n: int, seed: int = 1) -> None:
+    """``n`` random legal entries (or until the game ends), through the public API."""
+    rng = random.Random(seed)
+    for _ in range(n):
+        legal = saved.match.legal_actions()
+        if not legal:
+            return
+        saved.apply(rng.choice(legal))
+
+
+def make_store(path, n_matches: int = 3, entries: int = 120, **settings) -> list[str]:
+    """A closed store at ``path`` holding a few played Stockpile matches; returns their ids."""
+    with Store(path, **settings) as store:
+        ids = []
+        for k in range(n_matches):
+            saved = store.create(Match("stockpile", ["Ann", "Ben", "Cy"], seed=k))
+            play(saved, entries, seed=k)
+            ids.append(saved.id)
+    assert not os.path.exists(f"{path}-wal")      # closing wrote everything into the file itself
+    return ids
