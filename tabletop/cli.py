@@ -17,10 +17,15 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
     srv = sub.add_parser("serve", help="start the table-companion dashboards (Voila) in a browser")
-    srv.add_argument("--port", type=int, default=8866, help="port to listen on (default 8866)")
+    srv.add_argument("--port", type=int, default=8866,
+                     help="port to listen on (default 8866; 0: any free port); a busy port is an error")
     srv.add_argument("--host", default="127.0.0.1",
-                     help="address to listen on; 0.0.0.0 lets tablets on the local network connect "
-                          "(their address is printed)")
+                     help="address to listen on (default 127.0.0.1: this computer only); 0.0.0.0 lets "
+                          "tablets on the local network connect with a token (the address with the "
+                          "token is printed, and a QR code to scan)")
+    srv.add_argument("--token", default=None,
+                     help="the token a browser must bring (default: made up for any host but loopback; "
+                          "none on loopback)")
     srv.add_argument("--no-browser", action="store_true", help="do not open a browser")
     srv.add_argument("--home", default=None, help="folder for saved matches (default: $TABLETOP_HOME "
                                                  "or the user data folder)")
@@ -33,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
             parser.error(f"unrecognized arguments: {' '.join(rest)}")
         from .serve import serve
         return serve(port=args.port, host=args.host, open_browser=not args.no_browser,
-                     preheat=args.preheat, home=args.home)
+                     preheat=args.preheat, home=args.home, token=args.token)
     try:
         if args.command == "simulate":
             from .simulate import simulate

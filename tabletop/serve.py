@@ -1,17 +1,29 @@
 """``tabletop serve``: the dashboards in Voilà, as a child process of this one.
 
+    with Voila(port=0, home=folder) as server:       # a port of its own choosing
+        server.url()                                  # http://127.0.0.1:<port>/
+    serve(host="0.0.0.0")                            # the command: prints the LAN address, token and QR
+
 Voilà serves the dashboard notebook shipped inside ``tabletop.widgets`` (so it works from any
 directory) with tabletop's own page template (Voilà's lab template without its icon font from a
 CDN: the page needs no internet connection) and only the front-end extensions the dashboards
 use. Preheated kernels (``--preheat``: the heavy imports run before the page is asked for) open a
 page 1-2 s sooner but, measured on a 2-core machine, made every click slower (bench_dashboard),
 so they are off by default.
-This module imports no Jupyter code; Voilà runs in its own process.
+
+Who may walk in (docs/security.md): a loopback server refuses requests whose ``Host`` is not a
+loopback name or address (DNS rebinding); any other address needs jupyter-server's token login.
+The XSRF check stays on. Kernels of closed or aborted pages are culled by the kernel manager.
+Voilà runs in its own process group, so Ctrl-C reaches this process only, which stops Voilà and
+its kernels by their process ids. This module imports no Jupyter code.
 """
 from __future__ import annotations
 
+import errno
 import importlib.util
+import ipaddress
 import os
+import secrets
 import signal
 import socket
 import subprocess
@@ -21,10 +33,16 @@ import webbrowser
 from pathlib import Path
 
 __all__ = ["widgets_dir", "notebook_path", "voila_command", "voila_env", "lan_addresses", "serve",
-           "wait_until_listening"]
+           "Voila", "is_loopback", "CULL_IDLE_TIMEOUT", "CULL_INTERVAL", "STOP_WITHIN"]
 
 #: front-end extensions the dashboards do not need (plotly's FigureWidget runs through anywidget)
 SKIPPED_EXTENSIONS = ["jupyterlab-plotly", "@voila-dashboards/jupyterlab-preview", "jupyterlab_pygments"]
+#: a kernel no page is connected to is shut down after this many idle seconds, looked for this often:
+#: a closed or aborted page's kernel is gone within 45 s
+CULL_IDLE_TIMEOUT = 30
+CULL_INTERVAL = 15
+#: seconds from Ctrl-C (or SIGTERM) until Voilà and every kernel have exited
+STOP_WITHIN = 3.0
 
 
 def widgets_dir() -> Path:
@@ -39,10 +57,24 @@ def notebook_path() -> Path:
     return widgets_dir() / "dashboards" / "tabletop.ipynb"
 
 
-def voila_command(port: int, host: str = "127.0.0.1", open_browser: bool = False, preheat: bool = True,
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` is reachable from this machine only."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def voila_command(port: int = 0, host: str = "127.0.0.1", open_browser: bool = False, preheat: bool = True,
                   pool_size: int = 1, notebook: Path | None = None, tracebacks: bool = False,
-                  extra: list[str] | None = None) -> list[str]:
-    """The Voilà command line (run with ``voila_env()``)."""
+                  token: bool = False, cull_idle_timeout: float = CULL_IDLE_TIMEOUT,
+                  cull_interval: float = CULL_INTERVAL, extra: list[str] | None = None) -> list[str]:
+    """The Voilà command line (run with ``voila_env()``). ``port=0``: any free port.
+
+    ``token=True`` turns jupyter-server's token login on; the token itself travels in the
+    environment (``voila_env(token=...)``), where other users' ``ps`` cannot read it."""
     notebook = notebook or notebook_path()
     cmd = [sys.executable, "-m", "voila", str(notebook),
            f"--port={port}",
@@ -52,10 +84,19 @@ def voila_command(port: int, host: str = "127.0.0.1", open_browser: bool = False
            "--template=tabletop",
            "--theme=light",
            f"--show_tracebacks={tracebacks}",
-           # a closing page asks Voilà to shut its kernel down with a beacon that cannot carry
-           # the XSRF token (voila-dashboards/voila#1458): without this, kernels pile up
-           "--Voila.tornado_settings=disable_check_xsrf=True",
+           # the kernel manager shuts down kernels no page is connected to (closed or aborted pages)
+           f"--MappingKernelManager.cull_idle_timeout={cull_idle_timeout}",
+           f"--MappingKernelManager.cull_interval={cull_interval}",
+           "--MappingKernelManager.cull_connected=False",
            ] + [f"--VoilaConfiguration.extension_denylist={name}" for name in SKIPPED_EXTENSIONS]
+    if is_loopback(host):
+        # jupyter-server's Host check (DNS rebinding): only loopback addresses and "localhost".
+        # Dict values given on the command line arrive as strings ("False" would be true): the
+        # empty string is the false value. A LAN address fails this check (it passes only loopback
+        # IPs), so a LAN server keeps Voilà's allow_remote_access=True and the token guards it.
+        cmd.append("--Voila.tornado_settings=allow_remote_access=")
+    if token:
+        cmd.append("--Voila.auto_token=True")   # the token comes from JUPYTER_TOKEN
     if not open_browser:
         cmd.append("--no-browser")
     if preheat:
@@ -63,12 +104,16 @@ def voila_command(port: int, host: str = "127.0.0.1", open_browser: bool = False
     return cmd + list(extra or [])
 
 
-def voila_env(home: str | Path | None = None) -> dict[str, str]:
+def voila_env(home: str | Path | None = None, token: str | None = None) -> dict[str, str]:
     """The environment for Voilà: finds tabletop's template; ``home`` sets ``TABLETOP_HOME``."""
     env = dict(os.environ)
+    env.pop("JUPYTER_TOKEN", None)
+    env.pop("JUPYTER_TOKEN_FILE", None)
     env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(widgets_dir()), env.get("JUPYTER_PATH", "")]))
     if home is not None:
         env["TABLETOP_HOME"] = str(Path(home).expanduser().resolve())
+    if token:
+        env["JUPYTER_TOKEN"] = token
     return env
 
 
@@ -93,74 +138,184 @@ def lan_addresses() -> list[str]:
     return out
 
 
-def wait_until_listening(host: str, port: int, timeout: float = 60.0, proc: subprocess.Popen | None = None) -> bool:
-    connect_to = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc is not None and proc.poll() is not None:
-            return False
+def port_in_use(host: str, port: int) -> bool:
+    """Whether something listens on ``port`` (checked the way Voilà binds it)."""
+    with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
-            with socket.create_connection((connect_to, port), timeout=0.5):
-                return True
-        except OSError:
-            time.sleep(0.2)
+            s.bind((host, port))
+        except OSError as exc:
+            return exc.errno == errno.EADDRINUSE
     return False
 
 
-def free_port(host: str = "127.0.0.1") -> int:
-    with socket.socket() as s:
-        s.bind((host, 0))
-        return s.getsockname()[1]
+class Voila:
+    """A Voilà server in its own process group, listening on a port it bound itself.
+
+    A host other than loopback needs ``token``. ``stdout``: where Voilà's messages go (default:
+    this terminal)."""
+
+    def __init__(self, port: int = 0, host: str = "127.0.0.1", token: str | None = None,
+                 home: str | Path | None = None, preheat: bool = False, pool_size: int = 1,
+                 tracebacks: bool = False, cull_idle_timeout: float = CULL_IDLE_TIMEOUT,
+                 cull_interval: float = CULL_INTERVAL, stdout=None):
+        if not is_loopback(host) and not token:
+            raise ValueError(f"a server on {host} is reachable from the network: it needs a token")
+        self.host, self.token, self.port = host, token, None
+        cmd = voila_command(port, host, preheat=preheat, pool_size=pool_size, tracebacks=tracebacks,
+                            token=bool(token), cull_idle_timeout=cull_idle_timeout, cull_interval=cull_interval)
+        self.proc = subprocess.Popen(cmd, env=voila_env(home, token), cwd=str(notebook_path().parent),
+                                     stdout=stdout, stderr=subprocess.STDOUT if stdout else None,
+                                     start_new_session=True)
+
+    def __enter__(self) -> "Voila":
+        if self.wait_until_listening() is None:
+            self.stop()
+            raise RuntimeError(f"Voilà did not start (exit code {self.proc.returncode})")
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.stop()
+
+    def wait_until_listening(self, timeout: float = 90.0) -> int | None:
+        """The port Voilà listens on, once it does; None if it exited or the time ran out."""
+        import psutil
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and self.proc.poll() is None:
+            try:
+                ports = [c.laddr.port for c in psutil.Process(self.proc.pid).net_connections("inet")
+                         if c.status == psutil.CONN_LISTEN]
+            except psutil.NoSuchProcess:
+                break
+            if ports:
+                self.port = ports[0]
+                return self.port
+            time.sleep(0.1)
+        return None
+
+    def url(self, address: str | None = None, with_token: bool = True) -> str:
+        """The address to open (``address``: another name or IP of this machine)."""
+        address = address or ("127.0.0.1" if self.host in ("0.0.0.0", "::", "") else self.host)
+        if ":" in address:
+            address = f"[{address}]"
+        query = f"?token={self.token}" if self.token and with_token else ""
+        return f"http://{address}:{self.port}/{query}"
+
+    def processes(self) -> list:
+        """Voilà's process and every process under it (its kernels): ``psutil.Process`` objects."""
+        import psutil
+        try:
+            top = psutil.Process(self.proc.pid)
+            return [top] + top.children(recursive=True)
+        except psutil.NoSuchProcess:
+            return []
+
+    def kernel_pids(self) -> list[int]:
+        """Process ids of the kernels alive now."""
+        return [p.pid for p in self.processes()[1:] if _is_kernel(p)]
+
+    def stop(self, within: float = STOP_WITHIN) -> float:
+        """Voilà's own clean stop (it shuts its kernels down), and whatever of it is still
+        running shortly before ``within`` seconds is killed, kernels included. Returns the seconds taken."""
+        import psutil
+        start = time.monotonic()
+        family = {p.pid: p for p in self.processes()}
+        if self.proc.poll() is None:
+            # SIGTERM, not SIGINT: Voilà handles SIGTERM itself, while SIGINT may be ignored (a
+            # program started in the background by a script inherits an ignored SIGINT)
+            self.proc.terminate()
+        deadline = start + max(within - 1.5, 0.1)      # the rest: killing, reaping, our own exit
+        while time.monotonic() < deadline:
+            family.update({p.pid: p for p in self.processes()})   # a kernel started meanwhile
+            alive = [p for p in family.values() if _running(p)]
+            if not alive:
+                break
+            time.sleep(0.05)
+        else:
+            if hasattr(os, "killpg"):
+                try:
+                    os.killpg(self.proc.pid, signal.SIGKILL)       # the group; kernels have their own
+                except ProcessLookupError:
+                    pass
+            for p in family.values():
+                try:
+                    p.kill()
+                except psutil.NoSuchProcess:
+                    pass
+            psutil.wait_procs([p for p in family.values() if p.pid != self.proc.pid], timeout=1)
+        self.proc.wait()
+        return time.monotonic() - start
+
+
+def _running(process) -> bool:
+    import psutil
+    try:
+        return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
+
+def _is_kernel(process) -> bool:
+    import psutil
+    try:
+        return _running(process) and "ipykernel_launcher" in " ".join(process.cmdline())
+    except (psutil.NoSuchProcess, psutil.AccessDenied):
+        return False
+
+
+def print_qr(text: str) -> None:
+    """A QR code of ``text`` in the terminal (segno), to scan with a tablet's camera."""
+    import segno
+    segno.make(text, error="m").terminal(compact=True)
 
 
 def serve(port: int = 8866, host: str = "127.0.0.1", open_browser: bool = True, preheat: bool = False,
-          home: str | Path | None = None, pool_size: int = 1) -> int:
-    """Run Voilà until it stops or Ctrl-C; returns its exit code."""
-    cmd = voila_command(port, host, open_browser=False, preheat=preheat, pool_size=pool_size)
-    env = voila_env(home)
-    from .store import data_home
-    saved_in = env.get("TABLETOP_HOME") or str(data_home())
-    proc = subprocess.Popen(cmd, env=env, cwd=str(notebook_path().parent))
+          home: str | Path | None = None, pool_size: int = 1, token: str | None = None,
+          cull_idle_timeout: float = CULL_IDLE_TIMEOUT, cull_interval: float = CULL_INTERVAL) -> int:
+    """Run Voilà until it stops, Ctrl-C or SIGTERM; returns its exit code.
 
-    def on_term(signum, frame):
+    ``port=0``: any free port. A host other than loopback gets a token (made up unless given)."""
+    if token == "":
+        print("tabletop: the token cannot be empty.", file=sys.stderr)
+        return 2
+    if token is None and not is_loopback(host):
+        token = secrets.token_urlsafe(16)
+    from .store import data_home
+    server = Voila(port, host, token=token, home=home, preheat=preheat, pool_size=pool_size,
+                   cull_idle_timeout=cull_idle_timeout, cull_interval=cull_interval)
+    saved_in = voila_env(home).get("TABLETOP_HOME") or str(data_home())
+
+    def on_signal(signum, frame):
         raise KeyboardInterrupt
-    previous = signal.signal(signal.SIGTERM, on_term)
+    stop_signals = [s for s in (signal.SIGTERM, getattr(signal, "SIGHUP", None)) if s is not None]
+    previous = {s: signal.signal(s, on_signal) for s in stop_signals}
     try:
-        if not wait_until_listening(host, port, proc=proc):
-            print("tabletop: the dashboard server did not start (see the messages above).", file=sys.stderr)
-            _stop(proc)
-            return proc.returncode or 1
-        local = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::', '') else host}:{port}/"
-        print(f"\ntabletop: the dashboards are at {local}")
-        if host not in ("127.0.0.1", "localhost"):
+        if server.wait_until_listening() is None:
+            server.stop()
+            if port and port_in_use(host, port):
+                print(f"tabletop: port {port} is already in use on {host}: another program (perhaps "
+                      f"another tabletop serve) listens there. Stop it, or choose another port with --port.",
+                      file=sys.stderr)
+            else:
+                print("tabletop: the dashboard server did not start (see the messages above).", file=sys.stderr)
+            return server.proc.returncode or 1
+        print(f"\ntabletop: the dashboards are at {server.url()}")
+        if not is_loopback(host):
             addresses = lan_addresses() if host in ("0.0.0.0", "::", "") else [host]
             for a in addresses:
-                print(f"tabletop: on a tablet or phone on this network, open http://{a}:{port}/")
+                print(f"tabletop: on a tablet or phone on this network, open {server.url(a)}")
+            if addresses:
+                print("tabletop: or scan this code with its camera:")
+                sys.stdout.flush()
+                print_qr(server.url(addresses[0]))
         print(f"tabletop: matches are saved in {saved_in}")
         print("tabletop: press Ctrl-C to stop.\n", flush=True)
         if open_browser:
-            webbrowser.open(local)
-        return proc.wait()
+            webbrowser.open(server.url())
+        return server.proc.wait()
     except KeyboardInterrupt:
-        return _stop(proc)
+        server.stop()
+        return 0
     finally:
-        signal.signal(signal.SIGTERM, previous)
-
-
-def _stop(proc: subprocess.Popen) -> int:
-    """Stop Voilà by its process id: SIGINT twice (its own clean shutdown), then terminate."""
-    if proc.poll() is None:
-        try:
-            proc.send_signal(signal.SIGINT)
-            time.sleep(0.3)
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGINT)   # Voilà asks "shut down?" on the first one
-            proc.wait(timeout=10)
-        except (subprocess.TimeoutExpired, OSError):
-            proc.terminate()
-            try:
-                proc.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-    return 0
+        for s, handler in previous.items():
+            signal.signal(s, handler)

@@ -1,14 +1,13 @@
 """A real Voilà server (one per session) and Debian's Chromium driven by Playwright.
 
 Every request that is not to the local server is blocked and recorded; a test fails if the page
-asked for anything from outside. Under CI=true these tests must run: they skip only when
-Chromium is missing on a developer's machine.
+asked for anything from outside. Under CI set to a true value (1, true, yes) these tests must run:
+they skip only when Chromium is missing on a developer's machine.
 """
 from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import time
 from pathlib import Path
 
@@ -22,12 +21,33 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
-def _chromium_or_skip():
-    if os.path.exists(CHROMIUM) or shutil.which("chromium"):
-        return
-    if os.environ.get("CI") == "true":
-        pytest.fail("CI=true but Chromium is not installed at /usr/bin/chromium: browser tests must run in CI.")
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+
+
+def chromium_path() -> str | None:
+    return CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
+
+
+def chromium_or_skip() -> str:
+    found = chromium_path()
+    if found:
+        return found
+    if in_ci():
+        pytest.fail("CI is set but Chromium is not installed at /usr/bin/chromium: browser tests must run in CI.")
     pytest.skip("Chromium is not installed (apt-get install chromium); browser tests skipped outside CI.")
+
+
+def wait_for(condition, timeout: float, what: str, every: float = 0.1):
+    """Poll ``condition()`` until it returns something true; fail after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        value = condition()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"after {timeout} s: {what}")
+        time.sleep(every)
 
 
 @pytest.fixture(scope="session")
@@ -36,35 +56,31 @@ def home(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="session")
-def server(home):
-    """Base URL of a Voilà server serving the packaged dashboard, saving into ``home``."""
-    _chromium_or_skip()
-    port = serve.free_port()
-    log = open(home / "voila.log", "w")
-    proc = subprocess.Popen(serve.voila_command(port, preheat=False, tracebacks=True),
-                            env=serve.voila_env(home), cwd=str(serve.notebook_path().parent),
-                            stdout=log, stderr=subprocess.STDOUT)
-    try:
-        if not serve.wait_until_listening("127.0.0.1", port, timeout=90, proc=proc):
-            raise RuntimeError("Voilà did not start:\n" + (home / "voila.log").read_text())
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        serve._stop(proc)
-        log.close()
+def voila(home):
+    """The session's Voilà server (``serve.Voila``) serving the packaged dashboard, saving into ``home``."""
+    chromium_or_skip()
+    with open(home / "voila.log", "w") as log, \
+            serve.Voila(port=0, home=home, tracebacks=True, stdout=log) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def server(voila) -> str:
+    """Base URL of the session's Voilà server."""
+    return voila.url().rstrip("/")
 
 
 @pytest.fixture(scope="session")
 def browser(server):
     from playwright.sync_api import sync_playwright
     with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium"),
-                               args=ARGS)
+        b = pw.chromium.launch(executable_path=chromium_or_skip(), args=ARGS)
         yield b
         b.close()
 
 
 @pytest.fixture
-def page(browser, server):
+def page(browser, server, voila):
     """A fresh page at 1280x800 that may talk only to the local server."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     outside: list[str] = []
@@ -80,8 +96,12 @@ def page(browser, server):
     pg.set_default_timeout(60_000)
     yield pg
     try:
+        before = set(voila.kernel_pids())
         pg.goto("about:blank")               # leaving the page has Voilà shut its kernel down
-        time.sleep(0.3)
+        # wait (bounded) for the beacon's shutdown; a page left mid-load is the culler's, not ours
+        deadline = time.monotonic() + 10
+        while before & set(voila.kernel_pids()) and time.monotonic() < deadline:
+            time.sleep(0.1)
         pg.close()
     finally:
         context.close()

@@ -1,0 +1,145 @@
+"""Who may walk into ``tabletop serve``, how it stops, and what it leaves behind: a real Voilà
+server, real kernels, real sockets (docs/security.md, "The server")."""
+from __future__ import annotations
+
+import os
+import secrets
+import signal
+import socket
+import time
+import urllib.parse
+
+import pytest
+
+from tabletop import serve
+
+from .helpers import ServeCommand, kernels_under, open_page, request, websocket_status, wait_for
+
+FOREIGN_HOST = "attacker.example"
+
+
+@pytest.fixture(scope="module")
+def loopback(tmp_path_factory):
+    """A loopback server with the production cull timings (so its kernels outlive these tests)."""
+    home = tmp_path_factory.mktemp("loopback")
+    with open(home / "voila.log", "w") as log, serve.Voila(port=0, home=home, stdout=log) as server:
+        yield server
+
+
+def test_a_foreign_host_name_is_refused_on_a_loopback_server(loopback):
+    base = loopback.url()
+    assert request(base, host=FOREIGN_HOST)[0] == 403
+    assert request(base, host=f"{FOREIGN_HOST}:{loopback.port}")[0] == 403
+    kernel = open_page(base)                              # this machine's own name is served
+    assert request(base, host=f"localhost:{loopback.port}")[0] == 200
+    # a DNS-rebinding page cannot reach a kernel's channels either
+    assert websocket_status(base, kernel, host=f"{FOREIGN_HOST}:{loopback.port}") == 403
+    assert websocket_status(base, kernel) == 101
+
+
+def test_a_post_without_the_xsrf_value_is_refused(loopback):
+    kernel = open_page(loopback.url())
+    shutdown = f"{loopback.url()}voila/api/shutdown/{kernel}"
+    form = {"Content-Type": "application/x-www-form-urlencoded"}
+    assert request(shutdown, "POST", headers=form, body="")[0] == 403
+    xsrf = secrets.token_hex(16)
+    assert request(shutdown, "POST", headers={**form, "Cookie": f"_xsrf={secrets.token_hex(16)}"},
+                   body=f"_xsrf={xsrf}")[0] == 403     # a value that is not the cookie's
+    assert request(f"{loopback.url()}api/kernels/{kernel}")[0] == 200   # still running
+    assert request(shutdown, "POST", headers={**form, "Cookie": f"_xsrf={xsrf}"},
+                   body=f"_xsrf={xsrf}")[0] == 204
+    assert request(f"{loopback.url()}api/kernels/{kernel}")[0] == 404
+
+
+def test_a_lan_server_asks_for_its_token_and_prints_it_with_a_qr_code(tmp_path):
+    import segno
+    server = ServeCommand("--host", "0.0.0.0", "--port", "0", home=tmp_path)
+    try:
+        local = server.printed(r"the dashboards are at (\S+)").group(1)
+        query = urllib.parse.parse_qs(urllib.parse.urlsplit(local).query)
+        token = query["token"][0]
+        assert len(token) >= 16
+        bare = local.split("?")[0]
+        page = request(bare)
+        assert page[0] in (302, 403) and "kernelId" not in page[2]
+        if page[0] == 302:
+            assert urllib.parse.urlsplit(page[1]["Location"]).path == "/login"
+        assert request(f"{bare}api/kernels/{'0' * 8}-0000-0000-0000-{'0' * 12}")[0] == 403
+        assert request(local.replace(token, token[:-1] + ("A" if token[-1] != "A" else "B")))[0] in (302, 403)
+        assert kernels_under(server.proc.pid) == []       # nothing ran for those requests
+        assert open_page(local)                           # with the token: the dashboard
+        for lan in serve.lan_addresses()[:1]:
+            assert request(bare.replace("127.0.0.1", lan))[0] in (302, 403)
+            printed = server.printed(rf"open (http://{lan.replace('.', '[.]')}:\d+/\?token=\S+)").group(1)
+            assert printed.endswith(f"?token={token}")
+            assert open_page(printed)
+            qr = segno.make(printed, error="m")
+            import io
+            buffer = io.StringIO()
+            qr.terminal(out=buffer, compact=True)
+            assert buffer.getvalue().rstrip("\n") in server.output
+    finally:
+        server.kill()
+
+
+def test_aborted_page_loads_leave_no_kernel_after_the_cull_interval(tmp_path):
+    idle, interval = 3, 1
+    with open(tmp_path / "voila.log", "w") as log, \
+            serve.Voila(port=0, home=tmp_path, stdout=log, cull_idle_timeout=idle, cull_interval=interval) as server:
+        aborted = 3
+        for _ in range(aborted):
+            with socket.create_connection(("127.0.0.1", server.port), timeout=60) as s:
+                s.sendall(f"GET / HTTP/1.1\r\nHost: 127.0.0.1:{server.port}\r\n\r\n".encode())
+                assert s.recv(1024)                        # the kernel is started before the first byte
+        started = time.monotonic()
+        assert len(server.kernel_pids()) == aborted
+        wait_for(lambda: server.kernel_pids() == [], 30,
+                 f"kernels of aborted page loads still running: {server.kernel_pids()}", every=0.2)
+        print(f"\n{aborted} aborted page loads: no kernel left {time.monotonic() - started:.1f} s later "
+              f"(cull after {idle} s idle, checked every {interval} s)")
+
+
+@pytest.mark.parametrize("stop_signal", [signal.SIGINT, signal.SIGTERM], ids=["ctrl-c", "sigterm"])
+def test_serve_stops_within_3_s_and_leaves_no_process(tmp_path, stop_signal):
+    server = ServeCommand("--port", "0", home=tmp_path)
+    try:
+        url = server.printed(r"the dashboards are at (\S+)").group(1)
+        open_page(url)
+        open_page(url)
+        family = server.family()
+        assert len(kernels_under(server.proc.pid)) == 2
+        started = time.monotonic()
+        server.proc.send_signal(stop_signal)
+        server.proc.wait(timeout=10)
+        wait_for(lambda: not [p for p in family if _alive(p)], 5,
+                 f"still running after {stop_signal.name}: {[p.cmdline() for p in family if _alive(p)]}",
+                 every=0.02)
+        took = time.monotonic() - started
+        print(f"\ntabletop serve stopped {len(family)} processes (2 kernels) {took:.2f} s after {stop_signal.name}")
+        assert took < serve.STOP_WITHIN
+        assert server.proc.returncode == 0
+    finally:
+        server.kill()
+
+
+def _alive(process) -> bool:
+    import psutil
+    try:
+        return process.status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
+
+def test_a_busy_port_is_a_plain_error(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        server = ServeCommand("--port", str(port), home=tmp_path)
+        try:
+            wait_for(lambda: server.proc.poll() is not None or "dashboards are at" in server.output, 90,
+                     "tabletop serve neither stopped nor started")
+            assert server.proc.returncode not in (None, 0), server.output
+            assert f"port {port} is already in use" in server.output
+        finally:
+            server.kill()
