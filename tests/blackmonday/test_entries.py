@@ -17,7 +17,7 @@ from tabletop.blackmonday import (BuyShares, ChangePrice, CrashStock, DealCard, 
 from tabletop.blackmonday.rules import CLOSE
 from tabletop.testing import snapshot
 
-from .helpers import CP, GG, TT, WB, cards, new_match
+from .helpers import CP, GG, TT, cards, new_match
 
 # Printed: four stocks, cards $1 to $13; $11-$13 never set a start price (rulebook, seed 002).
 STOCKS = ("Chewy Poultry", "Whip Burger", "Gum Gum Mine", "Tiki-Taka Tech")
