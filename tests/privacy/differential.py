@@ -88,9 +88,8 @@ def _lists(match: Match, owner: int, viewers) -> dict:
         return {}
     if player == CHANCE:
         return {f"offered_actions({v})": repr(match.offered_actions(v)) for v in viewers}
-    legal = match.legal_actions()
-    if player != owner or not private_decision(match, legal):
-        return {f"legal_actions() of seat {player}": repr(legal)}
+    if player != owner or not private_decision(match):
+        return {f"legal_actions() of seat {player}": repr(match.legal_actions())}
     return {}
 
 

@@ -1,52 +1,67 @@
 """What may sit on the shared screen, decided from the documentation and the engine's private
 views, never from the dashboard code under test (``tracker.needs_private``, ``ui.public_choices``).
 
-``PRIVACY_TABLE`` is the table "Privacy rules per game" of docs/dashboards.md typed in as data,
-with the action types each phrase names (read from the rulebook's words and the action classes);
-``test_oracle.py`` checks the document still says exactly this. ``SHARED_EXCEPTIONS`` are the
-choices the same page says stay on the shared screen ("done selling", "reveal no card for the
-dividend"). A choice is on the shared screen only if this oracle allows it, and no text of the
-shared screen names a token that only some seat's private view holds.
+``PRIVACY_TABLE`` is the table "Privacy rules per game" of docs/dashboards.md typed in as data:
+the secret chance events and the private decisions each row names (read from the rulebook's
+words, the action classes and the phases); ``test_oracle.py`` checks the document still says
+exactly this. ``SHARED_EXCEPTIONS`` are the choices the same page says stay on the shared screen
+("done selling", "reveal no card for the dividend"). A choice is on the shared screen only if
+this oracle allows it, and no text of the shared screen names a token that only some seat's
+private view holds.
 """
 from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Callable, Iterable, Mapping
 
 from tabletop import CHANCE, TERMINAL, Match
 
 DASHBOARDS_MD = Path(__file__).resolve().parents[2] / "docs" / "dashboards.md"
 
-#: game (as the doc names it) -> (the doc's words, engine title, decisions those words make private)
-PRIVACY_TABLE: dict[str, tuple[str, str, frozenset[str]]] = {
+#: game (as the doc names it) -> (the doc's words, engine title, the secret chance events those
+#: words name, the decisions they name as a rule on the public view). A decision's privacy must
+#: follow from public facts (the phase, a dividend being paid), never from the legal actions:
+#: whether Boom/Bust may be played, say, depends on a hidden hand.
+PRIVACY_TABLE: dict[str, tuple[str, str, frozenset[str], Callable[[Mapping, Mapping], bool]]] = {
     "Stockpile": (
         "dealt pairs, starting stock, drawn cards, placing the two cards, selling, dividends, "
         "Boom/Bust, keeping investors",
         "stockpile",
-        # placing the two cards, selling (regular and split cards), dividends, Boom/Bust, keeping investors
-        frozenset({"PlaceCards", "SellStock", "SellHalfSplit", "CollectDividend", "PlayActionCard",
-                   "KeepInvestors"})),
+        frozenset({"DealPair", "DealStartingStock", "DrawCard"}),
+        # keeping investors (setup), placing the two cards (supply), Boom/Bust (action phase),
+        # selling, and any decision while a dividend is being paid
+        lambda view, options: (view["phase"] in ("setup", "supply", "action", "selling")
+                               or (view.get("board") or {}).get("dividend") is not None)),
     "Acquire": (
         "tile draws, placing a tile (the choices are the rack); with hidden money, buying too",
         "acquire",
-        frozenset({"PlaceTile"})),
+        frozenset({"DrawTile"}),
+        lambda view, options: (view["phase"] == "place"
+                               or (bool(options.get("hidden_money")) and view["phase"] == "buy"))),
     "Black Monday": (
         "the deal and draws, and every turn (every choice is made from the hand)",
         "black-monday",
-        frozenset({"*"})),                      # every turn
+        frozenset({"DealCard", "DrawCard"}),
+        lambda view, options: True),
     "時価で勝負": (
         "certificates and cards dealt, and every play (from the hand)",
         "jika",
-        frozenset({"*"})),                      # every play
+        frozenset({"DealCertificate", "DealCard"}),
+        lambda view, options: True),
 }
-#: "with hidden money, buying too": a buying decision (buy a share or end the turn)
-ACQUIRE_HIDDEN_MONEY_PRIVATE = frozenset({"BuyShare", "EndTurn"})
 
-#: the doc's words for the choices that stay on the shared screen beside the gate
-SHARED_EXCEPTION_WORDS = ("done selling", "reveal no card for the dividend")
+#: the choices docs/dashboards.md says stay on the shared screen beside the gate, by its words
+SHARED_EXCEPTIONS: dict[str, Callable[[Match, Any], bool]] = {
+    "done selling": lambda match, a: (match.game.title == "stockpile" and type(a).__name__ == "Pass"
+                                      and match.view(None)["phase"] == "selling"),
+    "reveal no card for the dividend": lambda match, a: (
+        match.game.title == "stockpile" and type(a).__name__ == "CollectDividend"
+        and a.regular == 0 and a.split == 0),
+}
+SHARED_EXCEPTION_WORDS = tuple(SHARED_EXCEPTIONS)
 
-_BY_TITLE = {title: (words, kinds) for _game, (words, title, kinds) in PRIVACY_TABLE.items()}
+_BY_TITLE = {title: row for _game, (_words, title, *row) in PRIVACY_TABLE.items()}
 
 
 def doc_privacy_table(text: str | None = None) -> dict[str, str]:
@@ -61,30 +76,36 @@ def doc_privacy_table(text: str | None = None) -> dict[str, str]:
     return rows
 
 
-def private_decision(match: Match, legal: Sequence | None = None) -> bool:
-    """Must the decision now be taken in the acting player's own panel (per the docs' table)?"""
-    state = match.state
-    legal = state.legal_actions() if legal is None else legal
-    if any(a.secret_to is not None for a in legal):
-        return True
-    _words, kinds = _BY_TITLE[match.game.title]
-    names = {type(a).__name__ for a in legal}
-    if "*" in kinds or names & kinds:
-        return True
-    if match.game.title == "acquire" and match.game.options.get("hidden_money"):
-        return bool(names & ACQUIRE_HIDDEN_MONEY_PRIVATE)
-    return False
+def doc_shared_exceptions(text: str | None = None) -> list[str]:
+    """The quoted choices of the doc's sentence "Choices open to everyone whatever they hold
+    (...) stay on the shared screen"."""
+    text = " ".join((DASHBOARDS_MD.read_text(encoding="utf-8") if text is None else text).split())
+    sentence = text.split("Choices open to everyone", 1)[1].split("stay on the shared screen", 1)[0]
+    return re.findall(r'"([^"]+)"', sentence)
+
+
+def judged_by_table(match: Match) -> bool:
+    """Is this title in the docs' table? (A test title is judged by tokens only.)"""
+    return match.game.title in _BY_TITLE
+
+
+def private_decision(match: Match) -> bool:
+    """Must the decision now be taken in the acting player's own panel (per the docs' table)?
+    Decided from the public view and the options only."""
+    _chance, rule = _BY_TITLE[match.game.title]
+    return bool(rule(match.view(None), match.game.options))
+
+
+def secret_chance(match: Match) -> bool:
+    """Is the chance event now one the table (or the engine, stricter) says is secret?"""
+    chance, _rule = _BY_TITLE[match.game.title]
+    legal = match.legal_actions()
+    return any(type(a).__name__ in chance or a.secret_to is not None for a in legal)
 
 
 def shared_exception(match: Match, action) -> bool:
     """One of the documented choices that stay on the shared screen beside the gate."""
-    if match.game.title != "stockpile":
-        return False
-    kind = type(action).__name__
-    if kind == "Pass" and match.state.phase == "selling":                 # "done selling"
-        return True
-    return (kind == "CollectDividend" and action.regular == 0            # "reveal no card
-            and action.split == 0)                                        #  for the dividend"
+    return any(rule(match, action) for rule in SHARED_EXCEPTIONS.values())
 
 
 def gate_owner(match: Match) -> int | None:
@@ -94,7 +115,7 @@ def gate_owner(match: Match) -> int | None:
     if player == TERMINAL:
         return None
     if player == CHANCE:
-        return match.state.chance_owner()
+        return match.state.chance_owner() if secret_chance(match) else None
     return player if private_decision(match) else None
 
 
@@ -104,22 +125,25 @@ def shared_choices(match: Match) -> list:
     if player == TERMINAL:
         return []
     if player == CHANCE:
-        return [] if match.state.chance_owner() is not None else list(match.offered_actions(None))
+        return [] if secret_chance(match) else list(match.offered_actions(None))
     legal = match.legal_actions()
-    if not private_decision(match, legal):
+    if not private_decision(match):
         return legal
     return [a for a in legal if shared_exception(match, a)]
 
 
 # --- secret tokens --------------------------------------------------------------------------
-def _leaves(value: Any) -> Iterable[str]:
-    """Every string of a JSON value (not mapping keys, not numbers: "3" or "10" are everywhere)."""
+def _leaves(value: Any, keys: bool = False) -> Iterable[str]:
+    """Every string of a JSON value, mapping keys too if ``keys`` (not numbers: "3" or "10" are
+    everywhere)."""
     if isinstance(value, Mapping):
-        for v in value.values():
-            yield from _leaves(v)
+        for k, v in value.items():
+            if keys and isinstance(k, str):
+                yield k
+            yield from _leaves(v, keys)
     elif isinstance(value, (list, tuple)):
         for v in value:
-            yield from _leaves(v)
+            yield from _leaves(v, keys)
     elif isinstance(value, str):
         yield value
 
@@ -128,7 +152,7 @@ def secret_tokens(match: Match) -> set[str]:
     """Strings that some seat's private view holds and the public view does not: a tile "5C" in a
     rack, a card "6♥" in a hand. Compared leaf by leaf, so a public sentence that happens to list
     secret tiles does not make them public."""
-    public = set(_leaves(match.view(None)))
+    public = set(_leaves(match.view(None), keys=True))
     out = set()
     for seat in range(match.game.n_players):
         private = match.view(seat).get("private")
@@ -137,9 +161,45 @@ def secret_tokens(match: Match) -> set[str]:
 
 
 def find_tokens(tokens: Iterable[str], text: str) -> list[str]:
-    """The tokens that occur in ``text`` as whole words ("5C" is not found inside "15C")."""
-    tokens = sorted(set(tokens), key=len, reverse=True)
-    if not tokens:
-        return []
-    pattern = re.compile("|".join(rf"(?<![\w+-]){re.escape(t)}(?!\w)" for t in tokens))
-    return sorted({m.group(0) for m in pattern.finditer(text)})
+    """The tokens that occur in ``text`` as whole words ("5C" is not found inside "15C" or
+    "5CD", "+4" not inside "+40")."""
+    found = []
+    for token in set(tokens):
+        at = text.find(token)
+        while at >= 0:
+            before = text[at - 1] if at else " "
+            after = text[at + len(token)] if at + len(token) < len(text) else " "
+            if not (before.isalnum() or before in "_+-" or after.isalnum() or after == "_"):
+                found.append(token)
+                break
+            at = text.find(token, at + 1)
+    return sorted(found)
+
+
+def log_secret_tokens(match: Match) -> set[str]:
+    """The text fields of secret entries (a tile drawn, a card dealt) that the public view does
+    not show."""
+    public_view = set(_leaves(match.view(None), keys=True))
+    return {s for action in match.log if action.secret_to is not None
+            for s in field_strings(action) if s.strip() and s not in public_view}
+
+
+def all_secret_tokens(match: Match) -> set[str]:
+    """Secret tokens from the private views and the secret entries, less any the public log
+    names: a forecast "+4" read out in the log is public words even while another "+4" is
+    secret, and a tile the log shows placed is in no rack."""
+    tokens = secret_tokens(match) | log_secret_tokens(match)
+    if tokens:
+        tokens -= set(find_tokens(tokens, "\n".join(match.describe_log(None))))
+    return tokens
+
+
+def field_strings(action) -> set[str]:
+    """The text in ``action``'s fields but the seat."""
+    return {s for name, value in action.to_dict().items() if name not in ("type", "seat")
+            for s in _leaves(value)}
+
+
+def names_secret(action, tokens: set[str]) -> bool:
+    """Does ``action`` name one of ``tokens`` in any field but the seat?"""
+    return not field_strings(action).isdisjoint(tokens)
