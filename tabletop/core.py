@@ -9,14 +9,16 @@ from __future__ import annotations
 import copy
 import dataclasses
 import random
+import types
+import typing
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Mapping, NamedTuple, Sequence
+from typing import Any, Callable, ClassVar, Mapping, NamedTuple, Sequence
 
 from .errors import MalformedAction
 
 __all__ = [
     "CHANCE", "TERMINAL", "BANK", "Action", "Payment", "ValueMark", "Outcome",
-    "Game", "State", "Title",
+    "Game", "State", "Title", "shown",
 ]
 
 #: ``current_player()`` when the next action is a chance event (a deal, a draw, a reveal).
@@ -40,6 +42,96 @@ def _listed(value: Any) -> Any:
     return value
 
 
+def shown(value: Any, limit: int = 40) -> str:
+    """A value as an error message may quote it: short, whatever was passed."""
+    try:
+        text = repr(value)
+    except Exception:  # a hostile __repr__, or an int too long to print
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+# --- action field checks -------------------------------------------------------------------
+# Every action field is checked against its annotation once, here, for every title: rules code
+# may then trust that a seat is an int (not True, not 0.0) and a card is a str.
+
+#: how deeply tuples may nest inside a bare ``tuple`` field (the deepest real one is 2)
+_PLAIN_DEPTH = 4
+
+
+def _is_int(value: Any) -> bool:
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def _is_plain(value: Any, depth: int = 0) -> bool:
+    """A value a save file can hold inside a list: None, true/false, whole number, text, list."""
+    if value is None or isinstance(value, (str, int)):
+        return True
+    return (isinstance(value, tuple) and depth < _PLAIN_DEPTH
+            and all(_is_plain(v, depth + 1) for v in value))
+
+
+def _checker(hint: Any) -> tuple[Callable[[Any], bool], str, type | None]:
+    """A predicate for values of the annotation ``hint``, what it wants in words, and the one
+    exact type that needs no further look (None if every value needs the predicate)."""
+    if hint is Any:
+        return (lambda v: True), "anything", None
+    if hint is None or hint is type(None):
+        return (lambda v: v is None), "None (empty)", type(None)
+    if hint is bool:
+        return (lambda v: v is True or v is False), "true or false", bool
+    if hint is int:
+        return _is_int, "a whole number", int
+    if hint is str:
+        return (lambda v: isinstance(v, str)), "text", str
+    if hint is tuple:
+        return ((lambda v: isinstance(v, tuple) and all(_is_plain(x, 1) for x in v)),
+                "a tuple of whole numbers, text, true/false or tuples of them", None)
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        arms = [_checker(a) for a in args]
+        exact = [t for _, _, t in arms if t is not None and t is not type(None)]
+        return ((lambda v: any(ok(v) for ok, _, _ in arms)),
+                " or ".join(wanted for _, wanted, _ in arms), exact[0] if exact else None)
+    if origin is typing.Literal:
+        return ((lambda v: any(type(v) is type(a) and v == a for a in args)),
+                " or ".join(map(repr, args)), None)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            ok, wanted, _ = _checker(args[0])
+            return ((lambda v: isinstance(v, tuple) and all(ok(x) for x in v)),
+                    f"a tuple, each entry {wanted}", None)
+        parts = [_checker(a) for a in args]
+        return ((lambda v: isinstance(v, tuple) and len(v) == len(parts)
+                 and all(ok(x) for (ok, _, _), x in zip(parts, v))),
+                f"a tuple of {len(parts)}: " + ", ".join(wanted for _, wanted, _ in parts), None)
+    if isinstance(hint, type):
+        return (lambda v: isinstance(v, hint)), f"a {hint.__name__}", hint
+    raise TypeError(f"tabletop cannot check an action field annotated {hint!r}")
+
+
+class _FieldChecks(NamedTuple):
+    usual: Callable[[Any], bool]   # True when every field has its exact usual type (fast path)
+    checks: tuple[tuple[str, Callable[[Any], bool], str], ...]
+
+
+_FIELD_CHECKS: dict[type, _FieldChecks] = {}
+
+
+def _field_checks(kind: type) -> _FieldChecks:
+    hints = typing.get_type_hints(kind)
+    parts = [(f.name, *_checker(hints[f.name])) for f in dataclasses.fields(kind)]
+    if any(exact is None for *_, exact in parts):
+        usual = (lambda action: False)
+    else:  # one expression such as ``type(a.seat) is _0 and type(a.card) is _1``: ~4x a loop
+        usual = eval("lambda a: " + (" and ".join(f"type(a.{name}) is _{i}"
+                                                   for i, (name, *_) in enumerate(parts)) or "True"),
+                     {f"_{i}": exact for i, (*_, exact) in enumerate(parts)})
+    found = _FieldChecks(usual, tuple((name, ok, wanted) for name, ok, wanted, _ in parts))
+    _FIELD_CHECKS[kind] = found
+    return found
+
+
 @dataclass(frozen=True)
 class Action:
     """Base of every action. Subclasses are frozen dataclasses named after the rulebook.
@@ -59,20 +151,35 @@ class Action:
 
     @classmethod
     def from_dict(cls, data: Mapping, action_types: Mapping[str, type["Action"]]) -> "Action":
-        if not isinstance(data, Mapping) or "type" not in data:
-            raise MalformedAction(f"An action must be a mapping with a 'type'; got {data!r}.")
+        if not isinstance(data, Mapping) or not isinstance(data.get("type"), str):
+            raise MalformedAction(f"An action must be a mapping with a 'type' (a name); got {shown(data)}.")
         kind = action_types.get(data["type"])
         if kind is None:
-            raise MalformedAction(f"'{data['type']}' is not an action of this game.")
+            raise MalformedAction(f"{shown(data['type'])} is not an action of this game.")
         names = {f.name for f in dataclasses.fields(kind)}
         given = set(data) - {"type"}
         if given != names:
-            missing, extra = sorted(names - given), sorted(given - names)
+            missing, extra = sorted(names - given), sorted(map(str, given - names))
             raise MalformedAction(
                 f"{kind.__name__} needs the fields {sorted(names)}"
                 + (f"; missing {missing}" if missing else "")
                 + (f"; unexpected {extra}" if extra else "") + ".")
         return kind(**{k: _tupled(data[k]) for k in names})
+
+    def check_fields(self) -> None:
+        """Raise ``MalformedAction`` unless every field holds a value of its annotated type
+        (an ``int`` is not a bool or a float; a ``tuple`` holds only plain values)."""
+        kind = type(self)
+        try:
+            found = _FIELD_CHECKS[kind]
+        except KeyError:
+            found = _field_checks(kind)
+        if found.usual(self):
+            return
+        for name, ok, wanted in found.checks:
+            value = getattr(self, name)
+            if not ok(value):
+                raise MalformedAction(f"{kind.__name__}: {name} must be {wanted}, not {shown(value)}.")
 
     @property
     def secret_to(self) -> int | None:
@@ -229,6 +336,9 @@ class Title:
     max_players: ClassVar[int]
     state_class: ClassVar[type[State]]
     action_types: ClassVar[Sequence[type[Action]]]
+    #: options that name a file on this computer: read when a match is created here, never
+    #: taken from a saved match (a save carries the data read, not the path)
+    path_options: ClassVar[frozenset[str]] = frozenset()
 
     def normalize_options(self, options: Mapping[str, Any], n_players: int) -> dict:
         """Options with defaults filled in; raise ``OptionsError`` for anything unusable."""

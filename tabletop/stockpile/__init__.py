@@ -7,15 +7,18 @@
 - ``first_player`` (seat, default 0): who holds the first-player marker in round 1.
 - ``rules_file`` (path to a ``.toml`` or ``.json`` file) or ``rules_data`` (a mapping): the rules
   data entries that differ from the defaults in ``tabletop.stockpile.data``; see docs/stockpile.md.
-  The merged data is stored in the match options as ``rules_data``, so a saved match replays
-  with the data it was played with.
+  The file is read when the match is created and its merged data is stored in the match options
+  as ``rules_data`` (the path is not kept), so a saved match replays with the data it was played
+  with and never names a file on the computer that opens it.
 """
 from __future__ import annotations
 
 import argparse
+import os
+import stat
 from typing import Any, Mapping, Sequence
 
-from ..core import Title
+from ..core import Title, shown
 from ..errors import OptionsError
 from .actions import ACTION_TYPES
 from .data import COMPANIES, FORECASTS, INVESTORS, load_rules_file, merge_rules
@@ -24,6 +27,26 @@ from .rules import StockpileState
 __all__ = ["TITLE", "StockpileTitle", "StockpileState", "COMPANIES", "FORECASTS", "INVESTORS"]
 
 _OPTIONS = ("expert_board", "investors", "first_player", "rules_file", "rules_data")
+#: a rules file larger than this is refused unread (the full default data is about 5 KB)
+MAX_RULES_FILE_BYTES = 1_000_000
+
+
+def _read_rules_file(path: Any) -> dict:
+    """``load_rules_file`` for a regular file of bounded size only: never a pipe, a device such
+    as /dev/zero, or a directory."""
+    if not isinstance(path, (str, os.PathLike)):
+        raise OptionsError(f"The Stockpile option 'rules_file' is a file path, not {shown(path)}.")
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError) as exc:
+        raise OptionsError(f"Cannot read the Stockpile rules file {path}: "
+                           f"{getattr(exc, 'strerror', None) or exc}.") from exc
+    if not stat.S_ISREG(info.st_mode):
+        raise OptionsError(f"The Stockpile rules file {path} is not a regular file.")
+    if info.st_size > MAX_RULES_FILE_BYTES:
+        raise OptionsError(f"The Stockpile rules file {path} is too large ({info.st_size:,} bytes; "
+                           f"at most {MAX_RULES_FILE_BYTES:,}).")
+    return load_rules_file(path)
 
 
 class StockpileTitle(Title):
@@ -33,6 +56,7 @@ class StockpileTitle(Title):
     max_players = 5
     state_class = StockpileState
     action_types = ACTION_TYPES
+    path_options = frozenset({"rules_file"})
 
     def normalize_options(self, options: Mapping[str, Any], n_players: int) -> dict:
         if not self.min_players <= n_players <= self.max_players:
@@ -56,7 +80,7 @@ class StockpileTitle(Title):
                                "data (rules_data), not both.")
         overrides = options.get("rules_data")
         if options.get("rules_file") is not None:
-            overrides = load_rules_file(options["rules_file"])
+            overrides = _read_rules_file(options["rules_file"])
         out["rules_data"] = merge_rules(overrides)
         return out
 
@@ -75,7 +99,7 @@ class StockpileTitle(Title):
                                f"(it has --expert-board, --investors and --rules FILE).")
         options: dict = {"expert_board": args.expert_board, "investors": args.investors}
         if args.rules:
-            options["rules_data"] = load_rules_file(args.rules)
+            options["rules_data"] = _read_rules_file(args.rules)
         return options
 
 
