@@ -1,9 +1,12 @@
 """Drive the dashboard in a browser like players at the table: the match is read from the
-saved-matches database, an agent picks the next entry, and the test clicks its button."""
+saved-matches database, an agent picks the next entry, and the test clicks its button. Where an
+entry belongs (the shared screen or a player's panel) and what the shared screen may offer is
+decided by the privacy oracle (tests/privacy/oracle.py: the docs' table), not by the dashboard."""
 from __future__ import annotations
 
 import random
 
+from privacy import oracle
 from tabletop import CHANCE, TERMINAL
 from tabletop.store import Store
 from tabletop.widgets.actions import group_actions
@@ -22,6 +25,12 @@ def secret_descriptions(match) -> set[str]:
                 out.add(true)
         state.apply(action)
     return out
+
+
+def secret_tokens(match) -> set[str]:
+    """Bare secret tokens (a tile "5C", a card "6♥") that nothing public shows; look for them
+    with ``oracle.find_tokens`` (whole words)."""
+    return oracle.all_secret_tokens(match)
 
 
 class Table:
@@ -45,13 +54,8 @@ class Table:
         return self.page.locator(".tt-private").count() > 0
 
     def needs_private(self, match) -> int | None:
-        state = match.state
-        player = state.current_player()
-        if player == CHANCE:
-            return state.chance_owner()
-        if player >= 0 and title_ui(match.game.title).private_decision(state, player, state.legal_actions()):
-            return player
-        return None
+        """The seat whose panel the next entry belongs in (None: the shared screen), per the docs."""
+        return oracle.gate_owner(match)
 
     def choose(self, match):
         state = match.state
@@ -62,11 +66,9 @@ class Table:
 
     def enter(self, match, action) -> None:
         """Click the button of ``action`` (opening the owner's panel first if it is secret)."""
-        state = match.state
         n = len(match.log)
         seat = self.needs_private(match)
-        if seat is not None and not self.private_open() and state.current_player() >= 0 \
-                and action in title_ui(match.game.title).public_choices(state, seat, state.legal_actions()):
+        if seat is not None and not self.private_open() and action in oracle.shared_choices(match):
             seat = None                       # open to anyone: entered on the shared screen
         if seat is not None and not self.private_open():
             name = match.game.players[seat]
@@ -74,10 +76,13 @@ class Table:
             self.page.locator(".tt-private").wait_for()
             self.taps += 1
         scope = ".tt-private-actions" if seat is not None else ".tt-actions"
-        offered = state.legal_actions()
-        if seat is None and self.needs_private(match) is not None:
-            offered = list(title_ui(match.game.title).public_choices(state, state.current_player(), offered))
-        groups = group_actions(offered, state.describe)
+        if seat is None:
+            offered = oracle.shared_choices(match)
+        elif match.current_player() == CHANCE:
+            offered = match.offered_actions(seat)
+        else:
+            offered = match.legal_actions()
+        groups = group_actions(offered, match.state.describe)
         for gi, group in enumerate(groups):
             if action in group.actions:
                 j = group.actions.index(action)

@@ -148,15 +148,39 @@ def _leaves(value: Any, keys: bool = False) -> Iterable[str]:
         yield value
 
 
+def _composites(value: Any, parts: bool = False) -> Iterable[str]:
+    """Small records read as one phrase: a pair {"company": "Stanford Steel", "forecast": "+4"}
+    as "Stanford Steel +4", which the bare words "Stanford Steel" and "+4" cannot show.
+    ``parts``: every run of two or more neighbouring fields too (for the public side, where a
+    revealed pair also says who revealed it)."""
+    if isinstance(value, Mapping):
+        scalars = [str(v) for v in value.values() if isinstance(v, (str, int)) and not isinstance(v, bool)]
+        if len(scalars) >= 2 and len(scalars) == len(value) and not all(s.isdigit() for s in scalars):
+            if parts:
+                for i in range(len(scalars)):
+                    for j in range(i + 2, len(scalars) + 1):
+                        yield " ".join(scalars[i:j])      # (a run of numbers alone is skipped below)
+            else:
+                yield " ".join(scalars)
+        for v in value.values():
+            yield from _composites(v, parts)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _composites(v, parts)
+
+
 def secret_tokens(match: Match) -> set[str]:
     """Strings that some seat's private view holds and the public view does not: a tile "5C" in a
-    rack, a card "6♥" in a hand. Compared leaf by leaf, so a public sentence that happens to list
-    secret tiles does not make them public."""
-    public = set(_leaves(match.view(None), keys=True))
+    rack, a card "6♥" in a hand, a pair "Stanford Steel +4". Compared leaf by leaf, so a public
+    sentence that happens to list secret tiles does not make them public."""
+    public_view = match.view(None)
+    public = set(_leaves(public_view, keys=True)) | set(_composites(public_view, parts=True))
     out = set()
     for seat in range(match.game.n_players):
         private = match.view(seat).get("private")
         out.update(s for s in _leaves(private) if s not in public and s.strip())
+        out.update(s for s in _composites(private) if s not in public
+                   and not all(w.isdigit() for w in s.split()))
     return out
 
 
