@@ -269,10 +269,11 @@ class Store:
 
     def _create_file(self) -> None:
         """A new database, built aside and linked into place whole, so no half-made file is seen."""
+        aside = self._aside_name()
         for suffix in ("-wal", "-shm"):       # an orphan log must not be replayed into the new file
             orphan = Path(f"{self.path}{suffix}")
             if orphan.exists():
-                orphan.rename(self._aside_name().with_name(self._aside_name().name + suffix))
+                orphan.rename(Path(f"{aside}{suffix}"))
         draft = self.path.with_name(f"{self.path.name}.new-{secrets.token_hex(4)}")
         db = sqlite3.connect(str(draft), isolation_level=None)
         try:

@@ -169,7 +169,8 @@ def test_a_full_disk_is_said_in_plain_words_and_the_match_stays_as_saved(tmp_pat
     with pytest.raises(StoreError) as caught:
         play(saved, 400, seed=2)
     assert_plain(caught.value, path)
-    assert "full" in str(caught.value) and "Nothing was saved" in str(caught.value)
+    assert "is full" in str(caught.value) and "free some space" in str(caught.value)
+    assert "Nothing was saved" in str(caught.value)
     held = len(saved.match)
     assert Store(path).open(saved.id).match.log == saved.match.log and held >= 5
 

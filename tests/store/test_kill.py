@@ -14,6 +14,7 @@ import select
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -111,3 +112,28 @@ def test_kill_9_during_a_burst_of_entries_loses_no_acknowledged_entry(tmp_path):
     assert lost == 0
     assert acknowledged > 200 and RUNS - killed_in_startup >= RUNS // 2
     assert elapsed < 40
+
+
+def test_a_new_database_file_never_appears_empty(tmp_path):
+    """An empty file is taken for a damaged one, so tabletop must never leave one, even when killed
+    while creating its store: the file appears whole. A second thread watches the files' sizes
+    while stores are created."""
+    paths = [tmp_path / f"s{i}" / "matches.sqlite3" for i in range(10)]
+    sizes, stop = [], threading.Event()
+
+    def watch():
+        while not stop.is_set():
+            for path in paths:
+                try:
+                    sizes.append(path.stat().st_size)
+                except FileNotFoundError:
+                    pass
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    try:
+        for path in paths:
+            Store(path).close()
+    finally:
+        stop.set()
+        watcher.join()
+    assert len(sizes) > 100 and min(sizes) > 0
