@@ -253,9 +253,9 @@ class Store:
         self._db = sqlite3.connect(str(self.path), timeout=self.busy_timeout, isolation_level=None,
                                    check_same_thread=False)
         self._db.execute("PRAGMA foreign_keys = ON")
-        # A process killed by the OS loses nothing in WAL mode with synchronous NORMAL; a power
-        # cut may lose the last entries but never damages the file.
-        self._db.execute("PRAGMA synchronous = NORMAL")
+        # FULL: an entry is on the disk before apply() returns, so not even a power cut loses an
+        # acknowledged entry (about 4 ms per entry; NORMAL survives kill -9 but not a power cut).
+        self._db.execute("PRAGMA synchronous = FULL")
         if self._db.execute("PRAGMA quick_check").fetchall() != [("ok",)]:
             raise self._damaged()
         version = self._schema_version()
