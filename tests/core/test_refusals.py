@@ -282,3 +282,28 @@ def test_a_public_record_cannot_be_resumed():
     with pytest.raises(SaveFileError) as info:
         Match.from_json(json.dumps(record))
     assert str(info.value) == message
+
+
+@pytest.mark.parametrize("title, n", [("stockpile", 3), ("acquire", 4), ("black-monday", 3), ("jika", 4)])
+def test_a_public_record_is_the_same_whatever_the_secret_entries(title, n):
+    """Fork real games at secret entries (a dealt card, a drawn tile): the public records of the
+    forks are equal, while the full backups differ."""
+    import random
+    rng, forks = random.Random(5), 0
+    m = Match(title, [f"P{i}" for i in range(n)], seed=5)
+    while not m.is_over() and forks < 12:
+        legal = m.legal_actions()
+        secret = [a for a in legal if a.secret_to is not None]
+        if m.current_player() < 0 and len(secret) > 1 and rng.random() < 0.3:
+            one, other = rng.sample(secret, 2)
+            records, backups = [], []
+            for entry in (one, other):
+                m.apply(entry)
+                records.append(m.public_record())
+                backups.append(m.to_dict())
+                m.undo()
+            assert records[0] == records[1], (one, other)
+            assert backups[0] != backups[1]
+            forks += 1
+        m.apply(m.sample_chance() if m.current_player() < 0 else rng.choice(legal))
+    assert forks >= 8
