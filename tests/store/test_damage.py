@@ -239,3 +239,21 @@ def test_a_damaged_entry_row_makes_that_match_unreadable_in_plain_words(tmp_path
         store.open(ids[0])
     assert_plain(caught.value, path)
     assert len(store.open(ids[1]).match) == 6     # the other match is untouched
+
+
+def test_damage_found_during_play_moves_the_file_aside_too(tmp_path):
+    path = tmp_path / "matches.sqlite3"
+    ids = make_store(path, n_matches=3, entries=120)
+    store = Store(path)
+    store._db.execute("PRAGMA cache_size = 1")      # read pages from the disk again, as a long session would
+    overwrite(3 * PAGE, 20 * PAGE, seed=5)(path)    # another program damages the file meanwhile
+    damaged = path.read_bytes()
+    with pytest.raises(DatabaseDamaged) as caught:
+        for match_id in ids:
+            store.open(match_id)
+    assert_plain(caught.value, path, caught.value.moved_to)
+    assert caught.value.moved_to.read_bytes() == damaged and not path.exists()
+    with pytest.raises(StoreError) as caught:       # this store is closed now; the next one is new
+        store.list()
+    assert_plain(caught.value, path)
+    assert Store(path).list() == []

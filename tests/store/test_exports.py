@@ -1,7 +1,6 @@
 """Exports honour PINs: the public record needs none and holds no secret; the full backup (the
 save that resumes the match, with every secret) needs the PIN of every protected seat."""
 import json
-import os
 
 import argon2
 import pytest
@@ -13,7 +12,6 @@ from tabletop.store import Store
 from .helpers import assert_plain, play
 
 QUICK_HASHER = argon2.PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)
-CI = os.environ.get("CI", "").strip().lower() in {"1", "true", "yes", "on"}
 
 
 class Clock:
@@ -77,12 +75,6 @@ def test_wrong_pins_for_a_backup_count_as_attempts(store):
     assert store.pin_wait(saved.id, 1) == 2
 
 
-needs_public_record = pytest.mark.skipif(
-    not hasattr(Match, "public_record") and not CI,
-    reason="Match.public_record() is not there yet (another helper adds it)")
-
-
-@needs_public_record
 def test_the_public_record_needs_no_pin_and_holds_no_secret(store):
     saved = played(store)
     store.set_pin(saved.id, 0, "4711")
