@@ -12,10 +12,11 @@ from urllib.parse import parse_qs
 
 import ipywidgets as W
 
-from tabletop.errors import TabletopError
+from tabletop.errors import DatabaseDamaged, StoreError, TabletopError
 from tabletop.registry import register_title
 from tabletop.store import Store, StoredMatch, default_store
 
+from .render import esc
 from .start import StartPage, add_title_name, available_titles
 from .titles import register_ui, title_ui
 from .tracker import Tracker
@@ -43,10 +44,19 @@ class App:
     """Start page <-> tracker, in one widget."""
 
     def __init__(self, store: Store | None = None, match_id: str | None = None):
-        self.store = store if store is not None else default_store()
         self.widget = W.VBox()
         self.widget.add_class("tt-root")
         self.page = None
+        message = None
+        if store is None:
+            store, message = _open_default_store()
+        self.store = store
+        if store is None:
+            self._swap(_Notice(message))
+            return
+        if message:
+            self.show_start(message)
+            return
         if match_id:
             try:
                 self.open(self.store.open(match_id))
@@ -76,6 +86,32 @@ class App:
     @property
     def start(self) -> StartPage | None:
         return self.page if isinstance(self.page, StartPage) else None
+
+
+def _open_default_store() -> tuple[Store | None, str | None]:
+    """The data folder's store, and what to tell the players about it. A damaged database has
+    been moved aside by the store, so a fresh one is opened after saying so."""
+    try:
+        return default_store(), None
+    except DatabaseDamaged as exc:
+        first = str(exc)
+    except StoreError as exc:
+        return None, str(exc)
+    try:
+        return default_store(), first
+    except StoreError as exc:
+        return None, f"{first} {exc}"
+
+
+class _Notice:
+    """A page that only says why the saved matches cannot be used (the database is busy...)."""
+
+    def __init__(self, message: str | None):
+        self.widget = W.HTML(f'<div class="tt-banner">{esc(message or "The saved matches cannot be opened.")}</div>'
+                             "<div>Reload the page to try again.</div>")
+
+    def close(self) -> None:
+        self.widget.close()
 
 
 def _query() -> dict[str, list[str]]:

@@ -25,10 +25,6 @@ def _worth(view: Mapping, seat: int) -> int | None:
     return default_net_worth(view, seat)
 
 
-def _has_secret(legal: Sequence[Action]) -> bool:
-    return any(a.secret_to is not None for a in legal)
-
-
 def _section(title: str, body: str) -> str:
     return f'<div class="tt-board-part"><div class="tt-subtitle"><b>{esc(title)}</b></div>{body}</div>'
 
@@ -82,25 +78,30 @@ def stockpile_board(view: Mapping) -> str:
     return "".join(parts)
 
 
-_STOCKPILE_PRIVATE = {"PlaceCards", "SellStock", "SellHalfSplit", "CollectDividend", "PlayActionCard",
-                      "KeepInvestors"}
+#: Stockpile phases whose decisions draw on a hidden hand, portfolio or investor card:
+#: keeping investors (setup), placing the two drawn cards (supply), Boom/Bust (action), selling
+_STOCKPILE_PRIVATE_PHASES = frozenset({"setup", "supply", "action", "selling"})
 
 
 def stockpile_private(state: State, seat: int, legal: Sequence[Action]) -> bool:
-    """Private: anything secret, and choices that show a hidden portfolio, hand or action card
-    (selling, dividends, Boom/Bust, placing the two drawn cards, keeping an investor)."""
-    return _has_secret(legal) or any(type(a).__name__ in _STOCKPILE_PRIVATE for a in legal)
+    """Private by public facts alone: the phase, and a dividend being paid (revealing cards for
+    it shows the portfolio). The legal actions are not read: which ones there are depends on
+    the hidden cards (Pass in the action phase only without Boom/Bust cards)."""
+    return state.phase in _STOCKPILE_PRIVATE_PHASES or getattr(state, "div", None) is not None
 
 
 def stockpile_public_choices(state: State, seat: int, legal: Sequence[Action]) -> list[Action]:
-    """Open to everyone whatever they hold: being done selling, and revealing no card for a
-    dividend. Shown on the shared screen beside "open your panel", so declining takes one tap."""
+    """Open to everyone whatever they hold, so shown on the shared screen beside "open your
+    panel" (declining takes one tap): being done selling, revealing no card for a dividend, and
+    Crazy Cramer's move (the investor is face up)."""
     out = []
     for a in legal:
         kind = type(a).__name__
         if kind == "Pass" and state.phase == "selling":
             out.append(a)
         elif kind == "CollectDividend" and getattr(a, "regular", None) == 0 and getattr(a, "split", None) == 0:
+            out.append(a)
+        elif kind == "CramerMove":
             out.append(a)
     return out
 
@@ -156,11 +157,24 @@ def acquire_board(view: Mapping) -> str:
 
 
 def acquire_private(state: State, seat: int, legal: Sequence[Action]) -> bool:
-    """Private: placing a tile (the choices are the rack); with hidden money, buying too."""
-    if _has_secret(legal) or any(type(a).__name__ == "PlaceTile" for a in legal):
+    """Private: placing a tile (the choices are the rack); with hidden money, buying too (what
+    one can afford shows the money). Read from the phase and the options only."""
+    if state.phase == "place":
         return True
-    hidden = bool(state.game.options.get("hidden_money"))
-    return hidden and any(type(a).__name__ in ("BuyShare", "EndTurn") for a in legal)
+    return bool(state.game.options.get("hidden_money")) and state.phase == "buy"
+
+
+def acquire_public_choices(state: State, seat: int, legal: Sequence[Action]) -> list[Action]:
+    """Declaring the end (allowed by the board) and, when buying in secret, ending the turn."""
+    return [a for a in legal if type(a).__name__ in ("DeclareEnd", "EndTurn")]
+
+
+def acquire_choice_label(state: State, action: Action) -> str:
+    """Ending the turn reads "ends the turn" on the button: the log line says which dead tiles
+    are set aside, but only once the turn has ended (before that they are still in the rack)."""
+    if type(action).__name__ == "EndTurn":
+        return f"{state.name(action.seat)} ends the turn"
+    return state.describe(action)
 
 
 # --- Black Monday ---------------------------------------------------------------------------
@@ -246,6 +260,7 @@ register_ui("stockpile", TitleUI(board_html=stockpile_board, private_decision=st
                                  options_shown=["expert_board", "investors", "first_player"],
                                  chance_prompt="Enter the card turned up"))
 register_ui("acquire", TitleUI(board_html=acquire_board, private_decision=acquire_private, net_worth=_worth,
+                               public_choices=acquire_public_choices, choice_label=acquire_choice_label,
                                option_choices=_acquire_choices(),
                                options_shown=["edition", "sole_holder", "hidden_money"],
                                chance_prompt="Enter the tile drawn"))

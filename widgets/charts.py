@@ -1,8 +1,8 @@
 """Live charts: stock values and each player's public net worth, by round.
 
 plotly is imported only when the charts are first shown, so the tracker appears as fast as
-a page without plotly. Series come from the match's value marks and from public views, so
-the charts never show a secret.
+a page without plotly. Series come from the public value history (``value_history(None)``)
+and from public views, so the charts never show a secret.
 """
 from __future__ import annotations
 
@@ -15,13 +15,14 @@ from tabletop.match import Match
 __all__ = ["value_series", "NetWorthSeries", "ChartsPanel"]
 
 
-def value_series(state) -> dict[str, tuple[list[int], list[int]]]:
-    """stock -> (rounds, value at the end of each round so far); a round without a change
-    carries the value before it."""
+def value_series(match: Match) -> dict[str, tuple[list[int], list[int]]]:
+    """stock -> (rounds, value at the end of each round so far), from the public value history;
+    a round without a change carries the value before it."""
+    history = match.value_history(None)
     last: dict[str, dict[int, int]] = {}
-    for mark in state.value_marks:
-        last.setdefault(mark.stock, {})[int(mark.round or 0)] = mark.value
-    now = int(state.round or 0)
+    for stock, rnd, value in zip(history["stock"], history["round"], history["value"]):
+        last.setdefault(stock, {})[int(rnd or 0)] = int(value)
+    now = int(match.state.round or 0)
     out = {}
     for stock, by_round in last.items():
         first = min(by_round)
@@ -116,7 +117,7 @@ class ChartsPanel:
         match = self._match()
         if not rebuilt:
             self.worth.update(match.state)
-        _set_lines(self.values_fig, value_series(match.state))
+        _set_lines(self.values_fig, value_series(match))
         _set_lines(self.worth_fig, self.worth.series(match.game.players))
 
     def close(self) -> None:

@@ -1,21 +1,23 @@
 """The start page: pick a title and its options, name the players in seat order (each may set
-a PIN), or resume, export, delete or import a saved match."""
+a PIN), or resume, export (the public record, or a full backup with the PINs), delete or import
+a saved match. A database that cannot be read, or a saved match that cannot be listed, is said
+in plain words; the rest of the list still shows."""
 from __future__ import annotations
 
-import base64
 import datetime as _dt
 import time
 from typing import Any, Callable, Sequence
 
 import ipywidgets as W
 
-from tabletop.errors import TabletopError
+from tabletop.errors import StoreError, TabletopError
 from tabletop.match import Match
 from tabletop.registry import get_title, title_names
 from tabletop.store import MatchInfo, Store, StoredMatch
 
 from . import kit
-from .render import attr, esc, humanize
+from .exports import ExportBox
+from .render import esc, humanize
 from .style import CSS
 from .titles import title_ui
 
@@ -104,11 +106,12 @@ class StartPage:
                                    description="Import a match (JSON)", icon="")
         self.upload.add_class("tt-btn")
         self.upload.observe(self._uploaded, names="value")
-        self.export_link = kit.html()
-        saved = _card(kit.html('<div class="tt-section-title">Saved matches</div>'), self.saved_box,
-                      self.export_link, _wrap([self.upload]))
+        self.problems = kit.html()
+        saved = _card(kit.html('<div class="tt-section-title">Saved matches</div>'), self.problems,
+                      self.saved_box, _wrap([self.upload]))
         head = kit.html('<div class="tt-header"><span class="tt-title">tabletop</span>'
                         '<span class="tt-dim">A companion for stock-market board games at the table.</span></div>')
+        self.row_exports: dict[str, ExportBox] = {}
         self.widget = kit.vbox([kit.html(CSS), _card(head), self.banner, saved, new], "tt-app", "tt-start")
         if self.titles:
             self.title_pick.observe(lambda _c: self._title_changed(), names="value")
@@ -205,13 +208,13 @@ class StartPage:
             for seat, pin in enumerate(pins):
                 if pin and len(pin) < 4:
                     raise TabletopError(f"{names[seat]}'s PIN is too short: a PIN needs at least 4 characters.")
+            stored = self.store.create(match)
+            for seat, pin in enumerate(pins):
+                if pin:
+                    self.store.set_pin(stored.id, seat, pin)
         except TabletopError as exc:
             self._set_banner(str(exc))
             return
-        stored = self.store.create(match)
-        for seat, pin in enumerate(pins):
-            if pin:
-                self.store.set_pin(stored.id, seat, pin)
         for w in self.pins:
             w.value = ""
         self._set_banner(None)
@@ -228,24 +231,30 @@ class StartPage:
                 f'<span class="tt-dim">{esc(state)} · {info.n_actions} entries · {esc(_ago(info.updated))}</span>')
 
     def refresh_saved(self) -> None:
+        for box in self.row_exports.values():
+            box.close()
+        self.row_exports = {}
         for row in self.saved_box.children:
             for w in getattr(row, "children", ()):
                 for x in getattr(w, "children", ()):
                     x.close()
                 w.close()
             row.close()
-        infos = self.store.list()
+        try:
+            infos = self.store.list()
+        except StoreError as exc:
+            self._show_problems([str(exc)])
+            self.saved_box.children = (kit.html('<span class="tt-dim">The saved matches cannot be listed now.</span>'),)
+            return
+        self._show_problems(list(getattr(self.store, "list_problems", None) or []))
         rows = []
         shown = infos if self.show_all else infos[:self.MAX_LISTED]
         for info in shown:
-            text = kit.html(self._describe(info))
-            resume = _btn("Resume" if not info.over else "Open", "tt-primary",
-                          on_click=lambda i=info.id: self.resume(i))
-            export = _btn("Export", "tt-small", on_click=lambda i=info.id: self.export(i))
-            delete = _btn("Delete", "tt-small", "tt-danger")
-            row = kit.vbox([text, _wrap([resume, export, delete])], "tt-match-row")
-            delete.on_click(lambda _b, i=info.id, r=row: self._confirm_delete(i, r))
-            rows.append(row)
+            try:
+                rows.append(self._row(info))
+            except Exception:  # one odd row must not break the list of the others
+                rows.append(kit.html('<div class="tt-match-row tt-dim">A saved match that cannot be shown '
+                                     f"({esc(getattr(info, 'id', '?'))}).</div>"))
         if not infos:
             rows.append(kit.html('<span class="tt-dim">No saved matches yet.</span>'))
         elif len(infos) > len(shown):
@@ -253,6 +262,24 @@ class StartPage:
             more.on_click(lambda _b: (setattr(self, "show_all", True), self.refresh_saved()))
             rows.append(more)
         self.saved_box.children = tuple(rows)
+
+    def _show_problems(self, problems: list[str]) -> None:
+        self.problems.value = "".join(f'<div class="tt-banner">{esc(p)}</div>' for p in problems)
+
+    def _row(self, info: MatchInfo) -> W.VBox:
+        """One saved match: what it is, Resume, Delete and its exports."""
+        text = self._describe(info)
+        resume = _btn("Resume" if not info.over else "Open", "tt-primary",
+                      on_click=lambda i=info.id: self.resume(i))
+        delete = _btn("Delete", "tt-small", "tt-danger")
+        exports = ExportBox(lambda i=info.id: self.store.export_public(i),
+                            lambda pins, i=info.id: self.store.export_backup(i, pins),
+                            [str(p) for p in info.players], f"{info.title}-{info.id}",
+                            pin_wait=lambda seat, i=info.id: self.store.pin_wait(i, seat))
+        self.row_exports[info.id] = exports
+        row = kit.vbox([kit.html(text), _wrap([resume, delete]), exports.widget], "tt-match-row")
+        delete.on_click(lambda _b, i=info.id, r=row: self._confirm_delete(i, r))
+        return row
 
     def _confirm_delete(self, match_id: str, row: W.VBox) -> None:
         sure = _btn("Yes, delete it", "tt-danger", on_click=lambda: self.delete(match_id))
@@ -274,18 +301,6 @@ class StartPage:
         except TabletopError as exc:
             self._set_banner(str(exc))
         self.refresh_saved()
-
-    def export(self, match_id: str) -> None:
-        try:
-            text = self.store.export_json(match_id)
-        except TabletopError as exc:
-            self._set_banner(str(exc))
-            return
-        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        name = f"tabletop-{match_id}.json"
-        self.export_link.value = (f'<a class="tt-link" download="{attr(name)}" '
-                                  f'href="data:application/json;base64,{data}">Download {esc(name)}</a>'
-                                  '<span class="tt-dim"> (holds every entry, secret ones included)</span>')
 
     def import_text(self, text: str) -> StoredMatch | None:
         try:

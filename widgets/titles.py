@@ -6,16 +6,16 @@ shows up in the tracker before it has a board of its own. ``register_ui`` adds a
 """
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from tabletop.core import Action, State
+from tabletop.registry import get_title
 
 from . import render
 
-__all__ = ["TitleUI", "title_ui", "register_ui", "secret_tokens", "reveals_secret",
-           "default_net_worth", "default_board_html"]
+__all__ = ["TitleUI", "title_ui", "register_ui", "has_secrets", "secret_tokens", "default_net_worth",
+           "default_board_html"]
 
 
 def default_board_html(view: Mapping) -> str:
@@ -56,23 +56,26 @@ def secret_tokens(state: State, seat: int) -> set[str]:
     return {s for s in render.string_leaves(private, keys=False) if s not in public}
 
 
-def reveals_secret(action: Action, tokens: set[str]) -> bool:
-    for f in dataclasses.fields(action):
-        if f.name == "seat":
-            continue
-        for leaf in render.string_leaves(getattr(action, f.name)):
-            if leaf in tokens:
-                return True
-    return False
+def has_secrets(state: State) -> bool:
+    """Does this title keep anything from some players (a secret action type, or views with a
+    private part)? A fact of the title's rules, the same in every position."""
+    name = state.game.title
+    if name not in _HAS_SECRETS:
+        secret = Action.__dict__["secret_to"]
+        kinds = get_title(name).action_types
+        _HAS_SECRETS[name] = (any(getattr(kind, "secret_to", secret) is not secret for kind in kinds)
+                              or "private" in state.view(0))
+    return _HAS_SECRETS[name]
+
+
+_HAS_SECRETS: dict[str, bool] = {}
 
 
 def _private_decision(state: State, seat: int, legal: Sequence[Action]) -> bool:
-    """Generic guess: the choice is private when any choice names something only ``seat`` knows
-    (a card in hand, a tile on the rack). Titles register an exact rule."""
-    if any(a.secret_to is not None for a in legal):
-        return True
-    tokens = secret_tokens(state, seat)
-    return bool(tokens) and any(reveals_secret(a, tokens) for a in legal)
+    """Generic rule for a title without its own: in a title that keeps secrets, every decision
+    is taken in the player's panel (whether a choice would show a secret cannot be told from
+    public facts alone, and the gate itself must not depend on secrets)."""
+    return has_secrets(state)
 
 
 @dataclass
@@ -81,11 +84,18 @@ class TitleUI:
     board_html: Callable[[Mapping], str] = default_board_html
     #: a seat's secrets from ``view(seat)["private"]``
     private_html: Callable[[Any], str] = render.private_html
-    #: True when the choices of ``seat`` (to act) would show a secret on the shared screen
+    #: True when the decision of ``seat`` (to act) is taken in their panel because its choices
+    #: draw on their secrets. It must read only public facts (the phase, the options, the public
+    #: view), never the secrets or the legal actions' contents: the gate itself is on the
+    #: shared screen, so whether it shows must not tell anything
     private_decision: Callable[[State, int, Sequence[Action]], bool] = _private_decision
     #: of a private decision, the choices that may still be shown on the shared screen because
-    #: they are open to that player whatever their secrets (e.g. "done selling")
+    #: they are open to that player whatever their secrets (e.g. "done selling"); ``legal`` is
+    #: ``offered_actions(None)``
     public_choices: Callable[[State, int, Sequence[Action]], Sequence[Action]] = lambda state, seat, legal: ()
+    #: a button's words on the shared screen, before the choice is made: only what the table may
+    #: know (None: ``state.describe``, the log line, which may tell what the entry will reveal)
+    choice_label: Callable[[State, Action], str] | None = None
     #: a player's public net worth for the chart, or None when it cannot be known
     net_worth: Callable[[Mapping, int], int | None] = default_net_worth
     #: allowed values of options for the start page (option name -> values)

@@ -1,30 +1,33 @@
 """The tracker: one match at the table, on a shared screen.
 
 The shared screen shows only the public view: round, phase, first player, whose turn; the
-board; every player's public money, holdings and debts; the public log; charts. Its buttons
-are the legal actions, and only when choosing them shows no secret. A secret step (a card only
-Alice may see, a choice from her hand) goes through the privacy gate: "pass the device to
-Alice", Alice opens her panel (with her PIN, if she set one), enters it, and closing the panel
-closes its widgets (its pooled choice buttons are emptied and detached), so the page then holds
-no secret at all.
+board; every player's public money, holdings and debts; the public log; charts. Every list a
+screen offers is ``match.offered_actions(viewer)``: the shared screen's with viewer None, a
+seat's panel with that seat, so what a screen offers depends only on what its viewer may know.
+A secret step (a card only Alice may see, a choice that draws on her hand) goes through the
+privacy gate: "pass the device to Alice", Alice opens her panel (with her PIN, if she set one),
+enters it, and closing the panel closes its widgets (its pooled choice buttons are emptied and
+detached), so the page then holds no secret at all. Whether a decision is secret is decided
+from public facts (``TitleUI.private_decision``), so the gate itself tells nothing.
 
     tracker = Tracker(store.open(match_id))   # autosaves every entry
     tracker.widget                            # display this (the builder never displays)
 """
 from __future__ import annotations
 
-import base64
+import json
 from typing import Callable
 
 import ipywidgets as W
 
 from tabletop.core import CHANCE, TERMINAL, Action
-from tabletop.errors import TabletopError
+from tabletop.errors import PinLocked, TabletopError
 from tabletop.match import Match
 
 from . import kit
 from .actions import ActionPanel
 from .charts import ChartsPanel
+from .exports import ExportBox, locked_words, pin_field
 from .log import LogPanel, public_line
 from .render import attr, esc, header_html, money, players_html
 from .style import CSS
@@ -92,8 +95,13 @@ class PrivatePanel:
         store, match_id = self.tracker.saved.store, self.tracker.saved.id
         if store is None:
             return
-        has = store.has_pin(match_id, self.seat)
-        self.pin_field = W.Password(placeholder="new PIN (4+ characters)")
+        try:
+            has = store.has_pin(match_id, self.seat)
+        except TabletopError as exc:
+            self.pin_box.children = (kit.html(f'<span class="tt-dim">{esc(exc)}</span>'),)
+            return
+        # Enter saves it, as the button does
+        self.pin_field = pin_field("new PIN (4+ characters)", lambda _value: self._save_pin())
         save = _button("Change PIN" if has else "Set a PIN", "tt-small", on_click=self._save_pin)
         row = [self.pin_field, save]
         if has:
@@ -104,13 +112,15 @@ class PrivatePanel:
         self.pin_box.children = (self.pin_status, box)
 
     def _save_pin(self) -> None:
+        pin = self.pin_field.value
+        if not pin:
+            return
+        self.pin_field.value = ""         # a typed PIN does not stay on the page
         try:
-            self.tracker.saved.store.set_pin(self.tracker.saved.id, self.seat, self.pin_field.value)
+            self.tracker.saved.store.set_pin(self.tracker.saved.id, self.seat, pin)
         except TabletopError as exc:
             self.show_error(str(exc))
             return
-        finally:
-            self.pin_field.value = ""
         old = self.pin_box.children
         self._build_pin()
         for w in old:
@@ -118,7 +128,11 @@ class PrivatePanel:
         self.pin_status.value = '<span class="tt-dim">PIN saved. It is asked for every time this panel opens.</span>'
 
     def _remove_pin(self) -> None:
-        self.tracker.saved.store.set_pin(self.tracker.saved.id, self.seat, None)
+        try:
+            self.tracker.saved.store.set_pin(self.tracker.saved.id, self.seat, None)
+        except TabletopError as exc:
+            self.show_error(str(exc))
+            return
         old = self.pin_box.children
         self._build_pin()
         for w in old:
@@ -135,14 +149,14 @@ class PrivatePanel:
         self.secrets.value = ('<div class="tt-section-title">Your secrets</div>'
                               + t.ui.private_html(view.get("private")))
         if t.needs_private(self.seat):
-            legal = t.match.legal_actions()
+            offered = t.match.offered_actions(self.seat)
             if state.current_player() == CHANCE:
                 prompt = '<div class="tt-status">Enter your secret draw</div>'
                 extra = [self.random_button]
             else:
                 prompt = '<div class="tt-status">Your choice</div>'
                 extra = []
-            self.actions.show(prompt, legal, state.describe, extra)
+            self.actions.show(prompt, offered, state.describe, extra)
         else:
             self.actions.clear('<div class="tt-dim">Nothing for you to enter right now.</div>')
 
@@ -185,9 +199,9 @@ class Tracker:
         seats = kit.box(self.seat_buttons)
         self.log = LogPanel(self.undo, self.redo, self.back_to)
         self.charts = ChartsPanel(lambda: self.match, self.ui.net_worth)
-        self.export_link = kit.html()
-        self.export_button = _button("Export match (JSON)", "tt-small", on_click=self.export)
-        footer_row = [self.export_button]
+        self.exports = ExportBox(self._public_record, self._backup, players,
+                                 f"{match.game.title}-{saved.id or 'match'}", pin_wait=self._pin_wait)
+        footer_row = [self.exports.widget]
         if on_leave is not None:
             footer_row.insert(0, _button("All matches", "tt-small", on_click=on_leave))
         footer = kit.box(footer_row)
@@ -205,7 +219,7 @@ class Tracker:
                   seats, cls="tt-seats"),
             self.log.widget,
             self.charts.widget,
-            _card(footer, self.export_link, self.link, cls="tt-footer"),
+            _card(footer, self.link, cls="tt-footer"),
         ], own_layout=True)
         self.private_box = kit.vbox()
         self.private: PrivatePanel | None = None
@@ -225,7 +239,8 @@ class Tracker:
 
     # --- what is shown -----------------------------------------------------------------------
     def needs_private(self, seat: int) -> bool:
-        """Is the next entry ``seat``'s secret (their draw, or a choice that shows their secrets)?"""
+        """Is the next entry ``seat``'s secret (their draw, or a decision that draws on their
+        secrets)? Decided from public facts only (see ``TitleUI.private_decision``)."""
         if seat is None:
             return False
         state = self.match.state
@@ -233,7 +248,7 @@ class Tracker:
         if player == CHANCE:
             return state.chance_owner() == seat
         if player == seat:
-            return bool(self.ui.private_decision(state, seat, state.legal_actions()))
+            return bool(self.ui.private_decision(state, seat, self.match.offered_actions(None)))
         return False
 
     def _status(self, view) -> tuple[str, str]:
@@ -266,7 +281,7 @@ class Tracker:
                 f'<div class="tt-status"><span class="tt-turn-name">{who}</span> to act</div>')
 
     def refresh(self) -> None:
-        """Redraw the shared screen from the public view and the legal actions."""
+        """Redraw the shared screen from the public view and ``offered_actions(None)``."""
         match, state = self.match, self.match.state
         view = match.view(None)
         status, prompt = self._status(view)
@@ -278,18 +293,19 @@ class Tracker:
         self.players.value = players_html(view, worth if any(w is not None for w in worth) else None,
                                           self.ui.unit)
         player = state.current_player()
+        label = state.describe if self.ui.choice_label is None else (lambda a: self.ui.choice_label(state, a))
         if player == TERMINAL:
             self.panel.clear(prompt)
         elif player == CHANCE and state.chance_owner() is None:
-            self.panel.show(prompt, state.legal_actions(), state.describe, [self.random_button])
+            self.panel.show(prompt, match.offered_actions(None), label, [self.random_button])
         elif player == CHANCE or self.needs_private(player):
             seat = state.chance_owner() if player == CHANCE else player
             self._gate_seat = seat
             self.gate_button.description = f"Open {match.game.players[seat]}'s panel"
-            quick = [] if player == CHANCE else list(self.ui.public_choices(state, seat, state.legal_actions()))
-            self.panel.show(prompt, quick, state.describe, [self.gate_button])
+            quick = [] if player == CHANCE else list(self.ui.public_choices(state, seat, match.offered_actions(None)))
+            self.panel.show(prompt, quick, label, [self.gate_button])
         else:
-            self.panel.show(prompt, state.legal_actions(), state.describe)
+            self.panel.show(prompt, match.offered_actions(None), label)
         self.log.render()
 
     def _error(self, message: str | None) -> None:
@@ -321,7 +337,7 @@ class Tracker:
         except TabletopError as exc:
             return str(exc)
         self.log.played(line)
-        self.export_link.value = ""
+        self.exports.clear()
         return None
 
     def _play(self, action: Action) -> None:
@@ -367,39 +383,74 @@ class Tracker:
         else:
             self._error(None)
             self._notify(None)
-        self.export_link.value = ""
+        self.exports.clear()
         self.refresh()
 
     # --- the privacy gate ----------------------------------------------------------------------
     def open_gate(self, seat: int, pin: str | None = None) -> None:
         """Ask for ``seat``'s PIN if they set one, then open their panel."""
         self.close_private(notice=False)
-        store = self.saved.store
-        if store is not None and store.has_pin(self.saved.id, seat):
-            if pin is not None and store.check_pin(self.saved.id, seat, pin):
-                self._open_private(seat)
-                return
-            self._show_pin_gate(seat, wrong=pin is not None)
+        store, match_id = self.saved.store, self.saved.id
+        try:
+            protected = store is not None and store.has_pin(match_id, seat)
+        except TabletopError as exc:
+            self._show_pin_gate(seat, str(exc))
             return
-        self._open_private(seat)
+        if not protected:
+            self._open_private(seat)
+            return
+        if pin is None:
+            wait = self._pin_wait(seat)
+            self._show_pin_gate(seat, locked_words(self.match.game.players[seat], wait) if wait > 0 else None)
+            return
+        try:
+            right = store.check_pin(match_id, seat, pin)
+        except PinLocked as exc:
+            wait = self._pin_wait(seat) or exc.retry_after
+            self._show_pin_gate(seat, locked_words(self.match.game.players[seat], wait))
+            return
+        except TabletopError as exc:
+            self._show_pin_gate(seat, str(exc))
+            return
+        if right:
+            self._open_private(seat)
+            return
+        wait = self._pin_wait(seat)
+        self._show_pin_gate(seat, "That PIN is not right." + (
+            " " + locked_words(self.match.game.players[seat], wait) if wait > 0 else ""))
 
-    def _show_pin_gate(self, seat: int, wrong: bool) -> None:
+    def _pin_wait(self, seat: int) -> float:
+        """Seconds before ``seat``'s PIN may be tried again, as the store counts them."""
+        store = self.saved.store
+        if store is None:
+            return 0.0
+        try:
+            return float(store.pin_wait(self.saved.id, seat))
+        except TabletopError:
+            return 0.0
+
+    def _show_pin_gate(self, seat: int, problem: str | None) -> None:
         name = esc(self.match.game.players[seat])
-        field = W.Password(placeholder="PIN")
         message = kit.html(f'<div class="tt-status">Pass the device to {name}</div>'
-                         f"<div>{name}'s panel is protected: enter {name}'s PIN.</div>"
-                         + ('<div class="tt-banner">That PIN is not right.</div>' if wrong else ""))
+                           f"<div>{name}'s panel is protected: enter {name}'s PIN.</div>"
+                           + (f'<div class="tt-banner">{esc(problem)}</div>' if problem else ""))
+        # Enter submits (the field sends its value on Enter); so does the button
+        field = pin_field("PIN", lambda value: self._submit_pin(seat, field))
 
-        def try_open():
-            value = field.value
-            field.value = ""
-            self.open_gate(seat, pin=value)
-        row = kit.box([field, _button("Open", "tt-primary", on_click=try_open),
+        row = kit.box([field, _button("Open", "tt-primary", on_click=lambda: self._submit_pin(seat, field)),
                        _button("Cancel", on_click=lambda: self.close_private(notice=False))])
         gate = _card(message, row, cls="tt-gate")
         self._gate_widget = gate
+        self.pin_field = field
         self.private_box.children = (gate,)
         self.public.layout.display = "none"
+
+    def _submit_pin(self, seat: int, field: W.Password) -> None:
+        value = field.value
+        if not value or self._gate_widget is None:
+            return
+        field.value = ""              # a typed PIN does not stay on the page
+        self.open_gate(seat, pin=value)
 
     def _open_private(self, seat: int) -> None:
         self.private = PrivatePanel(self, seat)
@@ -460,12 +511,15 @@ class Tracker:
         _close_tree(self.widget)
 
     # --- export ------------------------------------------------------------------------------
-    def export(self) -> None:
-        """A download link for the match's save file (shown until the next entry)."""
-        text = self.match.to_json()
-        data = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        name = f"{self.match.game.title}-{self.saved.id or 'match'}.json"
-        self.export_link.value = (f'<a class="tt-link" download="{attr(name)}" '
-                                  f'href="data:application/json;base64,{data}">Download {esc(name)}</a>'
-                                  '<div class="tt-dim">The file holds every entry, secret ones included: '
-                                  "keep it to yourselves until the game is over.</div>")
+    def _public_record(self) -> str:
+        """What the whole table saw: no secret of any seat, no PIN needed."""
+        if self.saved.store is not None:
+            return self.saved.store.export_public(self.saved.id)
+        return json.dumps(self.match.public_record(), ensure_ascii=False, indent=1)
+
+    def _backup(self, pins: dict[int, str] | None) -> str:
+        """The save file that resumes the match; the store asks for the protected seats' PINs.
+        A plain Match has no PINs, so its backup needs none."""
+        if self.saved.store is not None:
+            return self.saved.store.export_backup(self.saved.id, pins)
+        return self.match.to_json()

@@ -1,10 +1,12 @@
 import pytest
 
 from tabletop.registry import register_title
+from tabletop.widgets.titles import register_ui
 
-from .fake_title import TITLE
+from .fake_title import TITLE, UI
 
 register_title(TITLE)
+register_ui(TITLE.name, UI)
 
 
 @pytest.fixture

@@ -4,7 +4,9 @@ Two stocks, Apple and Berry, start at 5. Each round: every player is dealt a sec
 (a chance event only they may see), then in turn each player buys, sells or passes (one
 action each; a player who cannot pay the broker's $1 fee owes it), then a public news card
 moves one stock. After the last round, shares are sold at their values; most money wins.
-A player holding a "secret deal" tip must choose it in private (a decision that reveals a secret).
+A player holding a "secret deal" tip may use it on their turn: since anyone might hold it, every
+turn is a private decision whose public choices (buy, sell, pass: money and shares are public)
+also sit on the shared screen (``UI``).
 """
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from typing import ClassVar
 
 from tabletop.core import BANK, CHANCE, TERMINAL, Action, Outcome, State, Title
 from tabletop.errors import IllegalAction, NotYourTurn, OptionsError
+from tabletop.widgets.titles import TitleUI
 
 STOCKS = ("Apple", "Berry")
 TIPS = ("Apple up", "Apple down", "Berry up", "Berry down", "secret deal")
@@ -250,3 +253,16 @@ class FakeTitle(Title):
 
 
 TITLE = FakeTitle()
+
+
+def _every_turn_private(state, seat, legal):
+    """Anyone may hold the secret deal, so every turn is taken past the gate (a public fact)."""
+    return state.phase == "trade"
+
+
+def _open_choices(state, seat, legal):
+    """Buying, selling and passing depend on public money and shares only."""
+    return [a for a in legal if not isinstance(a, UseDeal)]
+
+
+UI = TitleUI(private_decision=_every_turn_private, public_choices=_open_choices)

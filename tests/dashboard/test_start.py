@@ -9,6 +9,12 @@ from tabletop.widgets.start import StartPage, available_titles
 from tabletop.widgets.tracker import Tracker
 
 
+def downloaded(exports) -> str:
+    """The file behind an export's download link."""
+    data = re.search(r'base64,([^"]+)"', exports.link.value).group(1)
+    return base64.b64decode(data).decode()
+
+
 def test_every_installed_title_is_offered():
     names = [name for name, _t in available_titles()]
     for name in ("stockpile", "acquire", "black-monday", "jika"):
@@ -81,12 +87,12 @@ def test_saved_matches_resume_export_import_delete(home):
     page.refresh_saved()
     row = page.saved_box.children[0]
     assert "Fake Market" in row.children[0].value and "Ann, Bob" in row.children[0].value
-    resume, export, delete = row.children[1].children
+    resume, delete = row.children[1].children
     resume.click()
     assert opened.pop().id == first.id
-    export.click()
-    data = re.search(r'base64,([^"]+)"', page.export_link.value).group(1)
-    text = base64.b64decode(data).decode()
+    exports = page.row_exports[first.id]
+    exports.backup_button.click()             # no PIN set: the backup needs none
+    text = downloaded(exports)
     assert json.loads(text)["players"] == ["Ann", "Bob"]
     copy = page.import_text(text)
     assert copy is not None and copy.id != first.id and opened.pop().id == copy.id
@@ -95,7 +101,7 @@ def test_saved_matches_resume_export_import_delete(home):
     page.import_text("{not json")
     assert "not valid JSON" in page.banner.value
     row = page.saved_box.children[0]
-    row.children[1].children[2].click()            # Delete asks first
+    row.children[1].children[1].click()            # Delete asks first
     sure = row.children[2].children[0]
     assert sure.description == "Yes, delete it"
     sure.click()

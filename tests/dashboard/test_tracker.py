@@ -9,6 +9,7 @@ from tabletop.widgets import Tracker
 from tabletop.widgets.actions import _compact, group_actions
 
 from .clicking import click_through, engine_alone, live_widget_text, public_secrets, same_state
+from .privacy import shared_screen
 from .fake_title import Buy, DealTip, News, Pass, UseDeal
 
 PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
@@ -53,13 +54,27 @@ def test_a_choice_that_shows_a_secret_is_made_inside_the_panel():
     tracker = Tracker(Match("fakemarket", ["Ann", "Bob", "Cy"]))
     deal_all(tracker, ("secret deal", "Apple up", "Apple up"))
     assert tracker.needs_private(0)
-    assert tracker.panel.buttons() == [] and "Pass the device to Ann" in tracker.panel.prompt.value
+    shared = [a for _b, a in tracker.panel.buttons()]
+    assert UseDeal(0, "secret deal") not in shared and Pass(0) in shared      # open choices stay here
+    assert "Pass the device to Ann" in tracker.panel.prompt.value
+    assert tracker.gate_button in tracker.panel.body.children
     tracker.gate_button.click()
     labels = [b.description for b, _a in tracker.private.actions.buttons()]
     assert any("deal" in label for label in labels)
     assert tracker.private.actions.pick(UseDeal(0, "secret deal"))
     assert tracker.private is None and tracker.match.state.money[0] == 15
     assert "Ann uses their deal" in tracker.log.rows_box.children[0].children[0].value
+
+
+def test_the_gate_shows_the_same_whether_or_not_the_player_holds_a_secret_choice():
+    """Holding the secret deal or not, Ann's turn looks the same on the shared screen."""
+    screens = []
+    for tip in ("secret deal", "Apple up"):
+        tracker = Tracker(Match("fakemarket", ["Ann", "Bob"]))
+        deal_all(tracker, (tip, "Berry up"))
+        screens.append(shared_screen(tracker, notice=False))
+        tracker.close()
+    assert screens[0] == screens[1]
 
 
 def test_buttons_come_from_legal_actions_and_are_labelled_by_describe():
