@@ -34,10 +34,11 @@ def secret_tokens(match) -> set[str]:
 
 
 class Table:
-    def __init__(self, page, home, match_id: str, seed: int = 0):
+    def __init__(self, page, home, match_id: str, seed: int = 0, on_open_panel=None):
         self.page, self.home, self.match_id = page, home, match_id
         self.rng = random.Random(seed)
         self.taps = 0
+        self.on_open_panel = on_open_panel      # called just before a player's panel is opened
 
     def match(self):
         store = Store(self.home / "matches.sqlite3")
@@ -72,6 +73,8 @@ class Table:
             seat = None                       # open to anyone: entered on the shared screen
         if seat is not None and not self.private_open():
             name = match.game.players[seat]
+            if self.on_open_panel is not None:
+                self.on_open_panel(seat)
             self.page.locator(".tt-turn button", has_text=f"Open {name}'s panel").click()
             self.page.locator(".tt-private").wait_for()
             self.taps += 1

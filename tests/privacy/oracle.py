@@ -186,14 +186,16 @@ def secret_tokens(match: Match) -> set[str]:
 
 def find_tokens(tokens: Iterable[str], text: str) -> list[str]:
     """The tokens that occur in ``text`` as whole words ("5C" is not found inside "15C" or
-    "5CD", "+4" not inside "+40")."""
+    "5CD", "+4" not inside "+40", "-3" not inside "-3.6")."""
     found = []
     for token in set(tokens):
         at = text.find(token)
         while at >= 0:
+            end = at + len(token)
             before = text[at - 1] if at else " "
-            after = text[at + len(token)] if at + len(token) < len(text) else " "
-            if not (before.isalnum() or before in "_+-" or after.isalnum() or after == "_"):
+            after = text[end] if end < len(text) else " "
+            decimal = after == "." and text[end + 1:end + 2].isdigit()      # "-3" in "-3.6"
+            if not (before.isalnum() or before in "_+-." or after.isalnum() or after == "_" or decimal):
                 found.append(token)
                 break
             at = text.find(token, at + 1)

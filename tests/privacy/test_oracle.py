@@ -30,6 +30,7 @@ def test_tokens_are_found_as_whole_words_only():
     assert find_tokens({"5C", "6♥"}, "Next: Ann places 5C") == ["5C"]
     assert find_tokens({"5C"}, "15C 5CD") == []
     assert find_tokens({"6♥"}, "plays 6♥.") == ["6♥"]
+    assert find_tokens({"-3", "+4"}, "d='m1.4-3.6 +40' -3. (+4)") == ["+4", "-3"]
 
 
 def _shuffled_racks(state, keep: int | None, rng: random.Random):
