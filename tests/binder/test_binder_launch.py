@@ -5,12 +5,19 @@ way ``binder/postBuild`` installs it, in a copy of the repository (as repo2docke
 every notebook runs top to bottom in that environment, and a Jupyter server started through
 ``binder/start`` serves the start page with the Voilà server extension (the badge's
 ``voila/render/...`` URL) to Debian's Chromium, offline.
+
+The pinned packages come from a local wheelhouse (``$TABLETOP_WHEELHOUSE``, default
+``~/.cache/tabletop/binder-wheels/<hash of requirements.txt>``): filled by ``pip download`` once per
+change of the pins (CI caches the folder), then every environment is built from it with
+``--no-index``, offline. Servers bind a port of their own choosing (port 0) and run in their own
+process group, which is stopped whole.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
-import socket
+import signal
 import subprocess
 import sys
 import time
@@ -26,13 +33,99 @@ NOTEBOOKS = sorted(str(p.relative_to(REPO)) for p in (REPO / "notebooks").rglob(
                    if ".ipynb_checkpoints" not in p.parts) + [DASHBOARD]
 
 
+def in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def wheelhouse() -> Path:
+    """The pinned wheels of binder/requirements.txt, downloaded once per change of the pins."""
+    pins = (REPO / "binder" / "requirements.txt").read_bytes()
+    default = Path.home() / ".cache" / "tabletop" / "binder-wheels" / hashlib.sha256(pins).hexdigest()[:16]
+    folder = Path(os.environ.get("TABLETOP_WHEELHOUSE", default))
+    if not (folder / "complete").exists():
+        folder.mkdir(parents=True, exist_ok=True)
+        subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--only-binary=:all:", "-d", str(folder),
+                        "-r", str(REPO / "binder" / "requirements.txt")], check=True)
+        (folder / "complete").write_text("")
+    return folder
+
+
+def start_server(cmd: list[str], log_path: Path, **kw) -> subprocess.Popen:
+    """A server in its own process group (so stopping it stops its children too)."""
+    log = open(log_path, "w")
+    try:
+        return subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, **kw)
+    finally:
+        log.close()
+
+
+def listening_port(proc: subprocess.Popen, log_path: Path, timeout: float = 90) -> int:
+    """The port ``proc`` (or a child of it) listens on, once it does."""
+    import psutil
+    deadline = time.monotonic() + timeout
+    while True:
+        assert proc.poll() is None, f"the server exited:\n{log_path.read_text()[-3000:]}"
+        try:
+            top = psutil.Process(proc.pid)
+            ports = [c.laddr.port for p in [top, *top.children(recursive=True)]
+                     for c in p.net_connections("inet") if c.status == psutil.CONN_LISTEN]
+        except psutil.NoSuchProcess:
+            ports = []
+        if ports:
+            return ports[0]
+        assert time.monotonic() < deadline, f"the server did not listen:\n{log_path.read_text()[-3000:]}"
+        time.sleep(0.1)
+
+
+def stop_group(proc: subprocess.Popen, within: float = 20) -> None:
+    """SIGTERM to the server's process group, SIGKILL to whatever of it is left after ``within`` s."""
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+    except ProcessLookupError:
+        return
+    try:
+        proc.wait(within)
+    except subprocess.TimeoutExpired:
+        pass
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)     # children (kernels) that outlived the server
+    except ProcessLookupError:
+        pass
+    proc.wait()
+
+
+def group_members(pgid: int) -> list[int]:
+    """Processes still alive in process group ``pgid``."""
+    import psutil
+    alive = []
+    for p in psutil.process_iter():
+        try:
+            if os.getpgid(p.pid) == pgid and p.status() != psutil.STATUS_ZOMBIE:
+                alive.append(p.pid)
+        except (ProcessLookupError, psutil.NoSuchProcess):
+            pass
+    return alive
+
+
+def wait_for_url(url: str, proc: subprocess.Popen, log_path: Path, timeout: float = 90):
+    """The response to ``url`` once the server answers (polled with a deadline)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return urllib.request.urlopen(url, timeout=60)
+        except OSError:
+            assert proc.poll() is None and time.monotonic() < deadline, log_path.read_text()[-3000:]
+            time.sleep(0.3)
+
+
 @pytest.fixture(scope="module")
 def binder(tmp_path_factory):
     """(repository copy, environment with the venv first on PATH), built as repo2docker would."""
     if not Path(CHROMIUM).exists():
-        if os.environ.get("CI") == "true":
-            pytest.fail("CI=true but Chromium is not installed: the Binder launch test must run in CI.")
+        if in_ci():
+            pytest.fail("CI is set but Chromium is not installed: the Binder launch test must run in CI.")
         pytest.skip("Chromium is not installed; the Binder launch test is skipped outside CI.")
+    wheels = wheelhouse()
     root = tmp_path_factory.mktemp("binder")
     repo = root / "repo"
     shutil.copytree(REPO, repo, ignore=shutil.ignore_patterns(
@@ -44,6 +137,8 @@ def binder(tmp_path_factory):
                HOME=str(root / "home"), TABLETOP_HOME=str(root / "tabletop-home"), PIP_DISABLE_PIP_VERSION_CHECK="1")
     env.pop("PYTHONPATH", None)
     (root / "home").mkdir()
+    # offline: only the pinned wheels, no index (PIP_FIND_LINKS and a pip.conf cannot add any)
+    env.update(PIP_NO_INDEX="1", PIP_FIND_LINKS=str(wheels), PIP_CONFIG_FILE=os.devnull)
     subprocess.run(["pip", "install", "-q", "-r", "binder/requirements.txt"], cwd=repo, env=env, check=True)
     subprocess.run(["bash", "binder/postBuild"], cwd=repo, env=env, check=True)
     return repo, env
@@ -67,33 +162,18 @@ def test_every_notebook_runs_in_the_binder_environment(binder, notebook):
     assert done.returncode == 0, done.stderr[-3000:]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def test_the_badge_url_serves_the_start_page_offline(binder):
     from playwright.sync_api import sync_playwright
     repo, env = binder
-    port = _free_port()
-    base = f"http://127.0.0.1:{port}"
-    log = open(repo.parent / "server.log", "w")
-    server = subprocess.Popen(
-        ["bash", "binder/start", "jupyter", "server", f"--port={port}", "--ServerApp.ip=127.0.0.1",
-         "--ServerApp.token=", "--ServerApp.password=", "--no-browser", "--allow-root",
-         f"--ServerApp.root_dir={repo}"],
-        cwd=repo, env=env, stdout=log, stderr=subprocess.STDOUT)
+    log_path = repo.parent / "server.log"
+    server = start_server(
+        ["bash", "binder/start", "jupyter", "server", "--port=0", "--ServerApp.port_retries=0",
+         "--ServerApp.ip=127.0.0.1", "--ServerApp.token=", "--ServerApp.password=", "--no-browser",
+         "--allow-root", f"--ServerApp.root_dir={repo}"],
+        log_path, cwd=repo, env=env)
     try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                urllib.request.urlopen(f"{base}/api/status", timeout=2)
-                break
-            except OSError:
-                assert server.poll() is None and time.monotonic() < deadline, \
-                    (repo.parent / "server.log").read_text()
-                time.sleep(0.3)
+        base = f"http://127.0.0.1:{listening_port(server, log_path)}"
+        wait_for_url(f"{base}/api/status", server, log_path)
         lab = urllib.request.urlopen(f"{base}/lab/tree/notebooks/lessons/00-index.ipynb", timeout=30)
         assert lab.status == 200  # the lessons badge's JupyterLab page
         outside: list[str] = []
@@ -113,12 +193,8 @@ def test_the_badge_url_serves_the_start_page_offline(binder):
             browser.close()
         assert outside == [], f"the start page asked for things outside the server: {outside}"
     finally:
-        server.terminate()
-        try:
-            server.wait(20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        log.close()
+        stop_group(server)
+    assert group_members(server.pid) == [], "the Jupyter server or a kernel outlived the stop"
 
 
 def test_the_wheel_carries_the_rules_data_notebooks_and_template(tmp_path):
@@ -137,24 +213,12 @@ def test_the_wheel_carries_the_rules_data_notebooks_and_template(tmp_path):
 
 def test_tabletop_serve_works_from_any_directory(binder, tmp_path):
     repo, env = binder
-    port = _free_port()
-    log = open(tmp_path / "serve.log", "w")
-    proc = subprocess.Popen(["tabletop", "serve", "--no-browser", f"--port={port}"], cwd="/",
-                            env=env, stdout=log, stderr=subprocess.STDOUT)
+    log_path = tmp_path / "serve.log"
+    proc = start_server(["tabletop", "serve", "--no-browser", "--port=0"], log_path, cwd="/", env=env)
     try:
-        deadline = time.monotonic() + 90
-        while True:
-            try:
-                page = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60)
-                break
-            except OSError:
-                assert proc.poll() is None and time.monotonic() < deadline, (tmp_path / "serve.log").read_text()
-                time.sleep(0.3)
+        port = listening_port(proc, log_path)
+        page = wait_for_url(f"http://127.0.0.1:{port}/", proc, log_path)
         assert page.status == 200 and b"tabletop" in page.read()
     finally:
-        proc.terminate()
-        try:
-            proc.wait(30)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+        stop_group(proc)
+    assert group_members(proc.pid) == [], "Voilà (a child of tabletop serve) outlived the stop"
