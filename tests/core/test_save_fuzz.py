@@ -147,6 +147,35 @@ def test_edited_saves_are_refused_or_load_as_legal_matches():
     assert edited > 300
 
 
+def plausible_edit(data: dict, rng: random.Random) -> dict:
+    """An edit a player might make on purpose: cut the log, change the seed or a name, or put
+    a value seen elsewhere in the log (another card, seat or amount) into one entry."""
+    data = copy.deepcopy(data)
+    how = rng.randrange(4)
+    if how == 0:
+        del data["actions"][rng.randrange(len(data["actions"]) + 1):]
+    elif how == 1:
+        data["seed"] = rng.choice([None, 0, rng.randrange(10**9)])
+    elif how == 2:
+        data["players"][rng.randrange(len(data["players"]))] = rng.choice(["Zoë", "P1", "時価"])
+    else:
+        entry = rng.choice(data["actions"])
+        name = rng.choice([k for k in entry if k != "type"] or ["type"])
+        seen = [a[name] for a in data["actions"] if name in a]
+        entry[name] = rng.choice(seen)
+    return data
+
+
+def test_plausible_edits_load_as_legal_matches_or_are_refused():
+    rng = random.Random(13)
+    saves = base_saves()
+    loaded = 0
+    for round_ in range(120):
+        edited = resealed(plausible_edit(saves[round_ % len(saves)], rng))
+        loaded += check_outcome(Match.from_dict, edited) is not None
+    assert loaded > 40  # most such edits give another legal match: the checksum cannot tell
+
+
 def test_damaged_bytes_are_refused_in_words():
     """Bytes flipped, dropped, inserted, cut: from_json(bytes) says SaveFileError, nothing else."""
     rng = random.Random(12)
