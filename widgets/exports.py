@@ -73,6 +73,7 @@ class ExportBox:
                  pin_wait: Callable[[int], float] | None = None):
         self._public, self._backup, self._pin_wait = public, backup, pin_wait
         self._asked: tuple[int, ...] = ()
+        self._right_pins: dict[int, str] = {}
         self._names, self._stem = names, stem
         self.public_button = kit.button("Export public record", "tt-small", on_click=self.export_public)
         self.backup_button = kit.button("Full backup", "tt-small", on_click=lambda: self.export_backup())
@@ -97,6 +98,7 @@ class ExportBox:
         self._close_form()
 
     def _close_form(self) -> None:
+        self._right_pins = {}
         old = self.form.children
         self.form.children = ()
         self.pin_fields = {}
@@ -123,6 +125,8 @@ class ExportBox:
             return
         except PinRequired as exc:
             seats = tuple(exc.seats)
+            # PINs that were right are kept (not on the page) so only the others are asked again
+            self._right_pins = {s: p for s, p in (pins or {}).items() if s not in seats}
             if pins:
                 message = f"{exc} Nothing was exported."
             else:
@@ -155,7 +159,9 @@ class ExportBox:
 
     def _ask(self, seats: Sequence[int], message: str) -> None:
         """A Password field for each protected seat; Enter in the last one (or the button) tries."""
+        right = self._right_pins
         self._close_form()
+        self._right_pins = right
         self._asked = tuple(seats)
         self.link.value = ""
         rows = [kit.html(f'<div class="tt-banner">{esc(message)}</div>')]
@@ -175,7 +181,8 @@ class ExportBox:
             self._submit()
 
     def _submit(self) -> None:
-        pins = {seat: f.value for seat, f in self.pin_fields.items()}
+        pins = dict(self._right_pins)
+        pins.update({seat: f.value for seat, f in self.pin_fields.items()})
         for f in self.pin_fields.values():     # a typed PIN does not stay on the page
             f.value = ""
         self.export_backup(pins)

@@ -130,6 +130,45 @@ def secret_tokens(world: "World") -> dict[str, int]:
     return {t: s for t, s in found.items() if t not in shown}
 
 
+def _records(value) -> Iterable[dict]:
+    """Every mapping inside a JSON value."""
+    if isinstance(value, dict):
+        yield value
+        for v in value.values():
+            yield from _records(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _records(v)
+
+
+def _has_record(data, record: dict) -> bool:
+    return any(all(k in d and d[k] == v for k, v in record.items()) for d in _records(data))
+
+
+def secret_records(world: "World") -> list[tuple[dict, int]]:
+    """Secrets that are records rather than words (a card as {"stock": "Lehman", "value": 5}):
+    the flat records of each seat's private view and the fields of the secret entries so far,
+    less those the public view, the public value history or a public entry holds (a card dealt
+    in secret and played later). -> (record, seat)."""
+    match = world.match
+    public = [match.view(None), match.value_history(None).to_dict("records"),
+              [a.to_dict() for a in match.log if a.secret_to is None]]
+    found = []
+    for seat in range(match.game.n_players):
+        for rec in _records(match.view(seat).get("private")):
+            if rec and all(isinstance(v, (str, int)) for v in rec.values()):
+                found.append((rec, seat))
+    for action in world.secret_actions:
+        rec = {k: v for k, v in action.to_dict().items() if k not in ("type", "seat")}
+        if rec and all(isinstance(v, (str, int)) for v in rec.values()):
+            found.append((rec, action.secret_to))
+    return [(rec, seat) for rec, seat in found if len(rec) >= 2 and not _has_record(public, rec)]
+
+
+def records_in(data, records: list[tuple[dict, int]]) -> list[tuple[dict, int]]:
+    return [(rec, seat) for rec, seat in records if _has_record(data, rec)]
+
+
 def leaked(texts: Iterable[str], tokens: dict[str, int]) -> list[str]:
     return sorted(found_in(tokens, "\n".join(texts)))
 
@@ -152,6 +191,7 @@ class World:
         match = tracker.match
         self.lines = match.describe_log(None)
         self.secret_leaves: dict[str, int] = {}
+        self.secret_actions: list = []
         for action in match.log:
             self._remember(action)
 
@@ -161,6 +201,7 @@ class World:
 
     def _remember(self, action) -> None:
         if action.secret_to is not None:
+            self.secret_actions.append(action)
             for field in dataclasses.fields(action):
                 if field.name != "seat":
                     for leaf in _leaves(getattr(action, field.name)):

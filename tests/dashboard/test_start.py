@@ -136,3 +136,51 @@ def test_plugins_from_the_environment(monkeypatch):
         assert "fakemarket" in [n for n, _t in available_titles()]
     finally:
         register_title(TITLE)      # the module may load under another name: keep this test's classes
+
+
+# --- store errors in plain words --------------------------------------------------------------
+def test_a_damaged_saved_match_is_reported_and_the_others_still_listed(home):
+    import sqlite3
+    page, store, opened = make_start(home)
+    for names in (["Ann", "Bob"], ["Cy", "Dee"]):
+        set_up(page, names)
+        page.start_button.click()
+    damaged = opened[0].id
+    db = sqlite3.connect(store.path)
+    db.execute("UPDATE matches SET players = '{not a list' WHERE id = ?", (damaged,))
+    db.commit()
+    db.close()
+    page.refresh_saved()
+    rows = [row for row in page.saved_box.children if "tt-match-row" in row._dom_classes]
+    assert len(rows) == 1 and "Cy, Dee" in rows[0].children[0].value
+    assert damaged in page.problems.value and "damaged" in page.problems.value
+
+
+def test_a_busy_database_is_said_in_plain_words_and_nothing_is_started(home):
+    import sqlite3
+    store = Store(home / "busy.sqlite3", busy_timeout=0.2)
+    opened = []
+    page = StartPage(store, opened.append)
+    set_up(page, ["Ann", "Bob"])
+    other = sqlite3.connect(store.path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")          # another program writes and does not let go
+    try:
+        page.start_button.click()
+        assert opened == [] and "in use by another program" in page.banner.value
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    page.start_button.click()
+    assert len(opened) == 1 and page.banner.value == ""
+
+
+def test_a_damaged_database_file_is_set_aside_and_said(home):
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "matches.sqlite3").write_bytes(b"this is not a database" * 100)
+    app = App()
+    assert isinstance(app.page, StartPage)
+    assert "damaged" in app.page.banner.value and "moved aside" in app.page.banner.value
+    assert list(home.glob("matches.sqlite3.damaged*"))          # kept, not deleted
+    set_up(app.page, ["Ann", "Bob"])
+    app.page.start_button.click()                              # a fresh store works
+    assert isinstance(app.page, Tracker)
