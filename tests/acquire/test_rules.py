@@ -425,11 +425,11 @@ def test_declaring_the_end_pays_final_bonuses_and_buys_back_every_share():
     money = t.money()
     t.m.apply(EndTurn(seat))
     assert t.m.is_over() and t.m.legal_actions() == []
-    # Etch (cheap) at 10 tiles: $600 a share, bonuses 6,000 / 4,500 / 3,000
-    holders = {s: n for s, n in enumerate(etch) if n}
-    from tabletop.acquire import mergers
-    bonus = mergers.merger_bonuses("2016", "Etch", 10, holders)
-    final = [money[s] + bonus.get(s, 0) + 600 * etch[s] for s in range(2)]
+    # Etch (cheap) at 10 tiles: $600 a share, bonuses 6,000 / 4,500 / 3,000 (10, 7.5 and 5 times
+    # the price; /work/shared/rules). Seat 1, the only holder (the founder's free share and one
+    # bought), takes the first two bonuses and sells both shares back at $600
+    assert etch == [0, 2]
+    final = [money[0], money[1] + 6_000 + 4_500 + 2 * 600]
     assert t.money() == final
     assert t.shares("Etch") == [0, 0]
     out = t.m.outcome()
