@@ -164,7 +164,10 @@ class Action:
                 f"{kind.__name__} needs the fields {sorted(names)}"
                 + (f"; missing {missing}" if missing else "")
                 + (f"; unexpected {extra}" if extra else "") + ".")
-        return kind(**{k: _tupled(data[k]) for k in names})
+        try:
+            return kind(**{k: _tupled(data[k]) for k in names})
+        except (TypeError, ValueError) as exc:  # a title's __post_init__ that met odd values
+            raise MalformedAction(f"{kind.__name__} cannot hold these values ({exc}).") from exc
 
     def check_fields(self) -> None:
         """Raise ``MalformedAction`` unless every field holds a value of its annotated type

@@ -307,3 +307,23 @@ def test_a_public_record_is_the_same_whatever_the_secret_entries(title, n):
             forks += 1
         m.apply(m.sample_chance() if m.current_player() < 0 else rng.choice(legal))
     assert forks >= 8
+
+
+@dataclass(frozen=True)
+class Picky(Action):
+    """An action whose own __post_init__ trips over odd values (as a title's may)."""
+    seat: int
+
+    def __post_init__(self):
+        if self.seat < 0:
+            raise ValueError("a seat is never negative")
+
+
+def test_an_action_that_cannot_be_built_from_a_save_is_malformed():
+    kinds = {"Picky": Picky}
+    assert Action.from_dict({"type": "Picky", "seat": 1}, kinds) == Picky(1)
+    for seat, why in (("x", "'<' not supported"), (-1, "a seat is never negative")):
+        with pytest.raises(MalformedAction, match=f"^Picky cannot hold these values \\({why}"):
+            Action.from_dict({"type": "Picky", "seat": seat}, kinds)
+    with pytest.raises(MalformedAction, match=r"^An action must be a mapping with a 'type' \(a name\)"):
+        Action.from_dict({"type": ["Picky"], "seat": 1}, kinds)
