@@ -37,8 +37,9 @@ CHECKPOINT_EVERY = 32
 MAX_SAVE_BYTES = 20_000_000
 #: lists and tables nested deeper than this are refused before parsing (real saves nest 5 deep)
 MAX_SAVE_DEPTH = 50
-#: a number in a save with more digits than this is refused (money fits in 12)
-MAX_SAVE_DIGITS = 30
+#: a number in a save with more digits than this is refused (Python's own limit for turning text
+#: into a number; a match whose numbers are longer cannot be written either)
+MAX_SAVE_DIGITS = 4300
 _SAVE_KEYS = ("format", "version", "title", "players", "options", "seed", "actions", "checksum")
 
 
@@ -68,9 +69,9 @@ class Match:
             raise OptionsError(f"The seed is a whole number (or none), not {shown(seed)}.")
         opts = self._set_up(self.title.normalize_options, dict(options or {}), len(players))
         try:  # everything a save holds must be writable as text
-            _canonical({"players": players, "options": opts})
+            _canonical({"players": players, "options": opts, "seed": seed})
         except (TypeError, ValueError, RecursionError, UnicodeEncodeError) as exc:
-            raise OptionsError("Player names and options must be plain text and numbers that a "
+            raise OptionsError("Player names, options and the seed must be plain text and numbers that a "
                                "saved match can hold.") from exc
         self.game = Game(self.title.name, players, opts, seed)
         self.rng = random.Random(seed)
@@ -478,8 +479,8 @@ def _nested_too_deeply(text: str) -> bool:
 
 def _save_int(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_SAVE_DIGITS:
-        raise SaveFileError(f"This saved match holds a number with {len(digits.lstrip('-')):,} digits; "
-                            f"no number in a match has more than {MAX_SAVE_DIGITS}.")
+        raise SaveFileError(f"This saved match holds a number with {len(digits.lstrip('-')):,} digits, "
+                            f"more than a save may hold ({MAX_SAVE_DIGITS:,}).")
     return int(digits)
 
 

@@ -173,9 +173,11 @@ def test_wrong_arguments_are_refused_in_words(call, error, message):
     (("toy", ["Alice", "Bob"], None, True), OptionsError, "The seed is a whole number (or none), not True."),
     ((["toy"], ["Alice", "Bob"]), UnknownTitle, "A game is named by text, such as 'stockpile'; not ['toy']."),
     (("toy", ["Alice", "\ud800"]), OptionsError,
-     "Player names and options must be plain text and numbers that a saved match can hold."),
+     "Player names, options and the seed must be plain text and numbers that a saved match can hold."),
     (("toy", ["Alice", "Bob"], {"money": float("nan")}), OptionsError,
-     "Player names and options must be plain text and numbers that a saved match can hold."),
+     "Player names, options and the seed must be plain text and numbers that a saved match can hold."),
+    (("toy", ["Alice", "Bob"], None, 10**5000), OptionsError,
+     "Player names, options and the seed must be plain text and numbers that a saved match can hold."),
 ])
 def test_a_new_match_refuses_wrong_types_in_words(args, error, message):
     with pytest.raises(error) as info:
