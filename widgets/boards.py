@@ -92,16 +92,14 @@ def stockpile_private(state: State, seat: int, legal: Sequence[Action]) -> bool:
 
 def stockpile_public_choices(state: State, seat: int, legal: Sequence[Action]) -> list[Action]:
     """Open to everyone whatever they hold, so shown on the shared screen beside "open your
-    panel" (declining takes one tap): being done selling, revealing no card for a dividend, and
-    Crazy Cramer's move (the investor is face up)."""
+    panel" (declining takes one tap): being done selling, and revealing no card for a dividend
+    (docs/dashboards.md names exactly these)."""
     out = []
     for a in legal:
         kind = type(a).__name__
         if kind == "Pass" and state.phase == "selling":
             out.append(a)
         elif kind == "CollectDividend" and getattr(a, "regular", None) == 0 and getattr(a, "split", None) == 0:
-            out.append(a)
-        elif kind == "CramerMove":
             out.append(a)
     return out
 
@@ -162,11 +160,6 @@ def acquire_private(state: State, seat: int, legal: Sequence[Action]) -> bool:
     if state.phase == "place":
         return True
     return bool(state.game.options.get("hidden_money")) and state.phase == "buy"
-
-
-def acquire_public_choices(state: State, seat: int, legal: Sequence[Action]) -> list[Action]:
-    """Declaring the end (allowed by the board) and, when buying in secret, ending the turn."""
-    return [a for a in legal if type(a).__name__ in ("DeclareEnd", "EndTurn")]
 
 
 def acquire_choice_label(state: State, action: Action) -> str:
@@ -260,7 +253,7 @@ register_ui("stockpile", TitleUI(board_html=stockpile_board, private_decision=st
                                  options_shown=["expert_board", "investors", "first_player"],
                                  chance_prompt="Enter the card turned up"))
 register_ui("acquire", TitleUI(board_html=acquire_board, private_decision=acquire_private, net_worth=_worth,
-                               public_choices=acquire_public_choices, choice_label=acquire_choice_label,
+                               choice_label=acquire_choice_label,
                                option_choices=_acquire_choices(),
                                options_shown=["edition", "sole_holder", "hidden_money"],
                                chance_prompt="Enter the tile drawn"))
