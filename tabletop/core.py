@@ -77,7 +77,7 @@ def _checker(hint: Any) -> tuple[Callable[[Any], bool], str, type | None]:
     if hint is Any:
         return (lambda v: True), "anything", None
     if hint is None or hint is type(None):
-        return (lambda v: v is None), "None (empty)", type(None)
+        return (lambda v: v is None), "left empty", type(None)
     if hint is bool:
         return (lambda v: v is True or v is False), "true or false", bool
     if hint is int:

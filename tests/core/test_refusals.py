@@ -78,7 +78,7 @@ def test_optional_and_tuple_fields():
     with pytest.raises(IllegalAction):
         m.apply(SA.PeekPair(0, None, 0))
     unchanged_after(m, lambda: m.apply(SA.PeekPair(0, "Bob", 0)), MalformedAction,
-                    "PeekPair: target must be a whole number or None (empty), not 'Bob'.")
+                    "PeekPair: target must be a whole number or left empty, not 'Bob'.")
     # a bare ``tuple`` holds plain values only: no list, table or float inside
     unchanged_after(m, lambda: m.apply(SA.AuctionResult(0, [(0, 1000)])), MalformedAction,
                     "AuctionResult: piles must be a tuple of whole numbers, text, true/false or "
@@ -105,11 +105,11 @@ class Hand(Action):
     (Hand(0, (2, True), ("x", 1)), "Hand: cards must be a tuple, each entry a whole number, not (2, True)."),
     (Hand(0, (2,), ("x", 1, 2)), "Hand: pair must be a tuple of 2: text, a whole number, not ('x', 1, 2)."),
     (Hand(0, (2,), (1, "x")), "Hand: pair must be a tuple of 2: text, a whole number, not (1, 'x')."),
-    (Hand(0, (2,), ("x", 1), 5), "Hand: note must be text or None (empty), not 5."),
+    (Hand(0, (2,), ("x", 1), 5), "Hand: note must be text or left empty, not 5."),
     (Hand(0, (2,), ("x", 1), "x" * 100), None),
     (Hand(-1.5, (2,), ("x", 1)), "Hand: seat must be a whole number, not -1.5."),
     (Hand(0, tuple(range(100)), ("y" * 100, 1), {"a": 1}),
-     "Hand: note must be text or None (empty), not {'a': 1}."),
+     "Hand: note must be text or left empty, not {'a': 1}."),
 ])
 def test_parametrised_annotations_are_checked(hand, message):
     if message is None:

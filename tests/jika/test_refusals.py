@@ -99,7 +99,7 @@ CASES = [
     (lambda: scripted_game(PLAYERS4, CERTS4, GAME4, play=1), RevealWatcher("spades"), IllegalAction,
      "The jack of spades is not in the watcher's pile: it is already face up."),
     (dealt, RevealWatcher("hearts", seat=0), MalformedAction,
-     "Nobody owns the watcher's jack: RevealWatcher takes no seat."),
+     "RevealWatcher: seat must be left empty, not 0."),
     # --- playing and passing
     (fresh, PlayCard(0, "diamonds", 5, "upper"), NotYourTurn,
      "Alice cannot play the 5 of diamonds yet: the deal is not finished."),
@@ -125,10 +125,10 @@ CASES = [
     (round_one, PlayCard(0, "diamonds", 5, "middle"), MalformedAction,
      "'middle' is not a place to play; a card goes on the 'upper' or the 'lower' card of its suit."),
     (round_one, PlayCard(0, "diamonds", "5", "upper"), MalformedAction,
-     "Only the 2 to 10 of each suit are market cards; '5' of diamonds is not one."),
+     "PlayCard: value must be a whole number, not '5'."),
     (round_one, PlayCard(7, "diamonds", 5, "upper"), MalformedAction,
      "There is no seat 7 at this table (seats 0 to 3)."),
-    (round_one, Pass(True), MalformedAction, "There is no seat True at this table (seats 0 to 3)."),
+    (round_one, Pass(True), MalformedAction, "Pass: seat must be a whole number, not True."),
     # --- after the end
     (finished, PlayCard(0, "hearts", 3, "upper"), GameIsOver,
      "The game is over; Alice plays the 3 of hearts on the upper card of hearts (price 2 → 3) "

@@ -18,7 +18,7 @@ def test_actions_at_the_wrong_moment_say_what_the_game_waits_for():
     refused(t, A.RevealPair(0, EPIC, "+4"), IllegalAction, "Turning over a face-down pair is not possible now")
     refused(t, A.DeclareDividend(0, EPIC), IllegalAction, "Declaring a dividend is not possible now")
     refused(t, A.PlaceBid(9, 0, 0), MalformedAction, "there is no seat 9")
-    refused(t, A.PlaceBid(0, 0, "lots"), IllegalAction, "cannot bid 'lots'")
+    refused(t, A.PlaceBid(0, 0, "lots"), MalformedAction, "PlaceBid: amount must be a whole number, not 'lots'.")
 
 
 def test_chance_entries_in_the_wrong_order_or_place():
