@@ -88,10 +88,11 @@ def kernels_under(pid: int) -> list[int]:
 class ServeCommand:
     """``tabletop serve`` run as a child process, its output collected line by line."""
 
-    def __init__(self, *args: str, home):
-        self.proc = subprocess.Popen([sys.executable, "-m", "tabletop.cli", "serve", "--no-browser",
-                                      "--home", str(home), *args],
-                                     stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    def __init__(self, *args: str, home, ignore_sigint: bool = False):
+        cmd = [sys.executable, "-m", "tabletop.cli", "serve", "--no-browser", "--home", str(home), *args]
+        if ignore_sigint:     # as a script's `tabletop serve &` starts it: SIGINT ignored, inherited
+            cmd = ["sh", "-c", 'trap "" INT; exec "$@"', "sh", *cmd]
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.lines: list[str] = []
         threading.Thread(target=self._read, daemon=True).start()
 
