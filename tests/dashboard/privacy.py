@@ -47,15 +47,15 @@ def pool_strings(tracker: Tracker) -> list[str]:
     return [s for w in widgets for s in widget_strings(w)]
 
 
-def shared_screen(tracker: Tracker, notice: bool = True) -> list[str]:
-    """What the shared screen shows (its widgets hold it even while a panel covers them), the
-    match's id (its link) written as <id> so that two saved matches can be compared; without the
-    notice of the last hand-over if ``notice`` is False."""
+def shared_screen(tracker: Tracker, notice: bool = True, link: bool = True) -> list[str]:
+    """What the shared screen shows (its widgets hold it even while a panel covers them); without
+    the notice of the last hand-over if ``notice`` is False, without the link to the saved match
+    if ``link`` is False."""
     strings = widget_strings(tracker.public)
     if not notice and tracker.notice.value:
         strings.remove(tracker.notice.value)
-    if tracker.saved.id:
-        strings = [s.replace(tracker.saved.id, "<id>") for s in strings]
+    if not link and tracker.link.value:
+        strings.remove(tracker.link.value)
     return strings
 
 
@@ -255,13 +255,13 @@ def private_views(match: Match) -> list[str]:
             for s in range(match.game.n_players)]
 
 
-def fork(store, world: World) -> World:
-    """The same game so far, saved anew in ``store``, with its own tracker."""
+def fork(world: World, store=None) -> World:
+    """The same game so far, with its own tracker; saved anew in ``store`` if one is given."""
     match = world.match
     copy = Match(match.game.title, match.game.players, match.game.options)
     for action in match.log:
         copy.apply(action)
-    return World(Tracker(store.create(copy)))
+    return World(Tracker(store.create(copy) if store is not None else copy))
 
 
 def alternative(match: Match, action, rng: random.Random):

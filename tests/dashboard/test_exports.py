@@ -73,7 +73,7 @@ def test_the_public_record_holds_no_secret_of_any_seat(name, n, options, first, 
         if other is None and action.secret_to is not None and match.current_player() == CHANCE:
             instead = alternative(match, action, rng)
             if instead is not None:
-                other = fork(store, main)
+                other = fork(main, store)
                 main.enter(action)
                 other.enter(instead)
                 break
