@@ -1,7 +1,8 @@
-"""The action panel: one big button per legal action, grouped, labelled by ``describe``.
+"""The action panel: one big button per offered action, grouped, labelled by ``describe``.
 
-The buttons come from ``legal_actions()`` and nothing else. Actions of one kind form a group;
-a large group whose actions differ in two or more fields is split by its first varying field
+The buttons are the actions it is given (the tracker gives ``offered_actions(viewer)``) and
+nothing else. Actions of one kind form a group; a large group whose actions differ in two or
+more fields is split by its first varying field
 (a pile, a company), and the words every label of a group shares become its heading, so
 "Bob bids $3,000 on pile 2" shows as a button "$3,000" under "Bob bids … on pile 2".
 Buttons are pooled: an update re-labels existing buttons instead of creating new widgets.

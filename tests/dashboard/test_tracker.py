@@ -186,3 +186,43 @@ def test_a_large_group_differing_in_several_words_is_split_by_them():
     parts = _split_by_words(list(range(16)), labels)
     assert [len(p[0]) for p in parts] == [4, 4, 4, 4]
     assert _compact(parts[1][1]) == ("Ann puts X on pile 2 and Y on pile …", ["1", "2", "3", "4"])
+
+
+def test_the_set_pin_field_saves_on_enter(home):
+    saved = Store().create(Match("fakemarket", ["Ann", "Bob"]))
+    tracker = Tracker(saved)
+    tracker.seat_buttons[1].click()
+    field = tracker.private.pin_field
+    assert field.continuous_update is False
+    field.value = "8642"                   # what the page sends when Bob presses Enter
+    assert saved.store.has_pin(saved.id, 1) and field.value == ""
+    assert "PIN saved" in tracker.private.pin_status.value
+
+
+def test_with_hidden_money_the_players_table_and_charts_show_no_ones_money():
+    """Acquire with hidden money: the table and the net-worth chart know no player's money."""
+    import random
+    match = Match("acquire", ["Ann", "Bob", "Cy"], {"hidden_money": True})
+    rng = random.Random(5)
+    for _ in range(120):                   # a few turns: money has moved
+        state = match.state
+        legal = state.legal_actions()
+        match.apply(state.sample_chance(rng) if match.current_player() == CHANCE else rng.choice(legal))
+    tracker = Tracker(match)
+    money = [match.view(s)["private"]["money"] for s in range(3)]
+    assert len(set(money)) > 1 or money[0] != 6000, "money never moved"
+    table = tracker.players.value
+    for amount in money:
+        assert f"${amount:,}" not in table
+    assert table.count('<td class="tt-money">?</td>') == 3
+    tracker.charts.toggle.click()
+    assert {t.name for t in tracker.charts.worth_fig.data} == {"Ann", "Bob", "Cy"}
+    assert all(y is None for t in tracker.charts.worth_fig.data for y in t.y)
+
+
+def test_a_store_that_cannot_be_opened_is_said_in_words(home):
+    from tabletop.widgets.app import App
+    (home / "matches.sqlite3").mkdir(parents=True)       # a folder where the file should be
+    app = App()
+    text = app.widget.children[0].value
+    assert "is a folder" in text and "Reload the page" in text
