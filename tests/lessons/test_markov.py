@@ -53,7 +53,10 @@ def test_action_cards_per_company():
     assert sum(hits.values()) == 1
     booms = sum(b * p for (b, u), p in hits.items())
     assert booms == Fraction(12 * 4, 80 - 4) / 6                    # 12 cards from 76, 4 Booms, 6 companies
-    assert K.cards_per_round(2) == 12 and K.cards_per_round(5) == 15
+    # a face-up card on each stockpile (one per player; 4 with 2 players) and two drawn by each
+    # player (two batches with 2 players): 2p 12, 3p 9, 4p 12, 5p 15 (5 x 5 rounds = the 75 cards
+    # left after the starting stocks)
+    assert [K.cards_per_round(n) for n in (2, 3, 4, 5)] == [12, 9, 12, 15]
     with pytest.raises(OptionsError, match="2 to 5 players, not 6"):
         K.cards_per_round(6)
 
