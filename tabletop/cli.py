@@ -30,8 +30,8 @@ def main(argv: list[str] | None = None) -> int:
     srv.add_argument("--home", default=None, help="folder for saved matches (default: $TABLETOP_HOME "
                                                  "or the user data folder)")
     srv.add_argument("--preheat", action="store_true",
-                     help="keep a kernel warm for the next page (pages open ~1-2 s sooner; on a small "
-                          "machine clicks answer more slowly while it runs)")
+                     help="not available: the culler that stops the kernels of closed pages would stop "
+                          "a kernel kept warm for the next page as soon as a page takes it")
     args, rest = parser.parse_known_args(argv)
     if args.command == "serve":
         if rest:

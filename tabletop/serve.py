@@ -7,9 +7,9 @@
 Voilà serves the dashboard notebook shipped inside ``tabletop.widgets`` (so it works from any
 directory) with tabletop's own page template (Voilà's lab template without its icon font from a
 CDN: the page needs no internet connection) and only the front-end extensions the dashboards
-use. Preheated kernels (``--preheat``: the heavy imports run before the page is asked for) open a
-page 1-2 s sooner but, measured on a 2-core machine, made every click slower (bench_dashboard),
-so they are off by default.
+use. Preheated kernels (the heavy imports run before the page is asked for) open a page 1-2 s
+sooner but, measured on a 2-core machine, made every click slower (bench_dashboard); and the
+kernel culler stops a preheated kernel as soon as a page takes it, so ``serve`` refuses them.
 
 Who may walk in (docs/security.md): a loopback server refuses requests whose ``Host`` is not a
 loopback name or address (DNS rebinding); any other address needs jupyter-server's token login.
@@ -33,7 +33,7 @@ import webbrowser
 from pathlib import Path
 
 __all__ = ["widgets_dir", "notebook_path", "voila_command", "voila_env", "lan_addresses", "serve",
-           "Voila", "is_loopback", "CULL_IDLE_TIMEOUT", "CULL_INTERVAL", "STOP_WITHIN"]
+           "Voila", "is_loopback", "wait_until_listening", "CULL_IDLE_TIMEOUT", "CULL_INTERVAL", "STOP_WITHIN"]
 
 #: front-end extensions the dashboards do not need (plotly's FigureWidget runs through anywidget)
 SKIPPED_EXTENSIONS = ["jupyterlab-plotly", "@voila-dashboards/jupyterlab-preview", "jupyterlab_pygments"]
@@ -67,20 +67,21 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def voila_command(port: int = 0, host: str = "127.0.0.1", open_browser: bool = False, preheat: bool = True,
-                  pool_size: int = 1, notebook: Path | None = None, tracebacks: bool = False,
-                  token: bool = False, cull_idle_timeout: float = CULL_IDLE_TIMEOUT,
-                  cull_interval: float = CULL_INTERVAL, extra: list[str] | None = None) -> list[str]:
-    """The Voilà command line (run with ``voila_env()``). ``port=0``: any free port.
+def voila_command(port: int = 0, host: str = "127.0.0.1", open_browser: bool = False, preheat: bool = False,
+                  pool_size: int = 1, notebook: str | Path | None = None, tracebacks: bool = False,
+                  token: bool = False, cull_idle_timeout: int = CULL_IDLE_TIMEOUT,
+                  cull_interval: int = CULL_INTERVAL, extra: list[str] | None = None) -> list[str]:
+    """The Voilà command line (run with ``voila_env()``). ``port=0``: any free port; ``notebook``: a
+    notebook or a folder of them (default: the dashboard).
 
     ``token=True`` turns jupyter-server's token login on; the token itself travels in the
     environment (``voila_env(token=...)``), where other users' ``ps`` cannot read it."""
-    notebook = notebook or notebook_path()
+    notebook = Path(notebook or notebook_path())
     cmd = [sys.executable, "-m", "voila", str(notebook),
            f"--port={port}",
            "--Voila.port_retries=0",            # a busy port is an error, not another port
            f"--Voila.ip={host}",               # not --ip: Voilà's --ip alias is not the server's address
-           f"--Voila.root_dir={notebook.parent}",
+           f"--Voila.root_dir={notebook if notebook.is_dir() else notebook.parent}",
            "--template=tabletop",
            "--theme=light",
            f"--show_tracebacks={tracebacks}",
@@ -138,6 +139,29 @@ def lan_addresses() -> list[str]:
     return out
 
 
+def wait_until_listening(host: str, port: int, timeout: float = 60.0, proc: subprocess.Popen | None = None) -> bool:
+    """Whether something listens on ``port`` within ``timeout`` s (for bench_dashboard, which serves a
+    folder; tabletop serve and the tests use ``Voila``, which learns the port Voilà bound itself)."""
+    connect_to = "127.0.0.1" if host in ("0.0.0.0", "", "::") else host
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            return False
+        try:
+            with socket.create_connection((connect_to, port), timeout=0.5):
+                return True
+        except OSError:
+            time.sleep(0.2)
+    return False
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    """A port free now (another program may take it before it is used: prefer ``Voila(port=0)``)."""
+    with socket.socket() as s:
+        s.bind((host, 0))
+        return s.getsockname()[1]
+
+
 def port_in_use(host: str, port: int) -> bool:
     """Whether something listens on ``port`` (checked the way Voilà binds it)."""
     with socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET) as s:
@@ -157,14 +181,17 @@ class Voila:
 
     def __init__(self, port: int = 0, host: str = "127.0.0.1", token: str | None = None,
                  home: str | Path | None = None, preheat: bool = False, pool_size: int = 1,
-                 tracebacks: bool = False, cull_idle_timeout: float = CULL_IDLE_TIMEOUT,
-                 cull_interval: float = CULL_INTERVAL, stdout=None):
+                 tracebacks: bool = False, cull_idle_timeout: int = CULL_IDLE_TIMEOUT,
+                 cull_interval: int = CULL_INTERVAL, notebook: str | Path | None = None, stdout=None):
         if not is_loopback(host) and not token:
             raise ValueError(f"a server on {host} is reachable from the network: it needs a token")
         self.host, self.token, self.port = host, token, None
+        notebook = Path(notebook or notebook_path())
         cmd = voila_command(port, host, preheat=preheat, pool_size=pool_size, tracebacks=tracebacks,
-                            token=bool(token), cull_idle_timeout=cull_idle_timeout, cull_interval=cull_interval)
-        self.proc = subprocess.Popen(cmd, env=voila_env(home, token), cwd=str(notebook_path().parent),
+                            token=bool(token), cull_idle_timeout=cull_idle_timeout, cull_interval=cull_interval,
+                            notebook=notebook)
+        self.proc = subprocess.Popen(cmd, env=voila_env(home, token),
+                                     cwd=str(notebook if notebook.is_dir() else notebook.parent),
                                      stdout=stdout, stderr=subprocess.STDOUT if stdout else None,
                                      start_new_session=True)
 
@@ -268,25 +295,31 @@ def print_qr(text: str) -> None:
 
 
 def serve(port: int = 8866, host: str = "127.0.0.1", open_browser: bool = True, preheat: bool = False,
-          home: str | Path | None = None, pool_size: int = 1, token: str | None = None,
-          cull_idle_timeout: float = CULL_IDLE_TIMEOUT, cull_interval: float = CULL_INTERVAL) -> int:
+          home: str | Path | None = None, token: str | None = None,
+          cull_idle_timeout: int = CULL_IDLE_TIMEOUT, cull_interval: int = CULL_INTERVAL) -> int:
     """Run Voilà until it stops, Ctrl-C or SIGTERM; returns its exit code.
 
     ``port=0``: any free port. A host other than loopback gets a token (made up unless given)."""
     if token == "":
         print("tabletop: the token cannot be empty.", file=sys.stderr)
         return 2
+    if preheat:
+        # measured: Voilà hands out a pooled kernel idle since it started, and the culler stops it
+        # before the page's websocket connects (the page never becomes usable)
+        print("tabletop: --preheat is not available: the kernel culler, which stops the kernels of "
+              "closed pages, would stop a preheated kernel as soon as a page takes it.", file=sys.stderr)
+        return 2
     if token is None and not is_loopback(host):
         token = secrets.token_urlsafe(16)
     from .store import data_home
-    server = Voila(port, host, token=token, home=home, preheat=preheat, pool_size=pool_size,
-                   cull_idle_timeout=cull_idle_timeout, cull_interval=cull_interval)
     saved_in = voila_env(home).get("TABLETOP_HOME") or str(data_home())
 
     def on_signal(signum, frame):
         raise KeyboardInterrupt
     stop_signals = [s for s in (signal.SIGTERM, getattr(signal, "SIGHUP", None)) if s is not None]
     previous = {s: signal.signal(s, on_signal) for s in stop_signals}
+    server = Voila(port, host, token=token, home=home, cull_idle_timeout=cull_idle_timeout,
+                   cull_interval=cull_interval)
     try:
         if server.wait_until_listening() is None:
             server.stop()
