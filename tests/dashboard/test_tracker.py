@@ -8,7 +8,7 @@ from tabletop.testing import snapshot
 from tabletop.widgets import Tracker
 from tabletop.widgets.actions import _compact, group_actions
 
-from .clicking import click_through, engine_alone, live_widget_text, public_secrets, same_state
+from .clicking import click_through, engine_alone, live_widget_text, same_state
 from .privacy import shared_screen
 from .fake_title import Buy, DealTip, News, Pass, UseDeal
 
