@@ -14,7 +14,7 @@ from tabletop.registry import get_title
 
 from . import render
 
-__all__ = ["TitleUI", "title_ui", "register_ui", "has_secrets", "secret_tokens", "default_net_worth",
+__all__ = ["TitleUI", "title_ui", "register_ui", "has_secrets", "default_net_worth",
            "default_board_html"]
 
 
@@ -45,15 +45,6 @@ def default_net_worth(view: Mapping, seat: int) -> int | None:
             if isinstance(count, int) and not isinstance(count, bool) and isinstance(value, int):
                 total += count * value
     return total
-
-
-def secret_tokens(state: State, seat: int) -> set[str]:
-    """Text in ``seat``'s private view that the public view does not show."""
-    private = state.view(seat).get("private")
-    if not private:
-        return set()
-    public = set(render.string_leaves(state.view(None)))
-    return {s for s in render.string_leaves(private, keys=False) if s not in public}
 
 
 def has_secrets(state: State) -> bool:
