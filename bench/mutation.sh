@@ -4,6 +4,7 @@
 #   bench/mutation.sh                       # modules and tests from [tool.mutmut] in pyproject.toml
 #   MUTATE="tabletop/match.py" TESTS="tests/core/test_match.py tests/privacy" bench/mutation.sh
 #   REV=403fd55 bench/mutation.sh           # a committed version instead of the work tree
+#   ARGS="-p no:cacheprovider -k 'not kill_9'" bench/mutation.sh    # pytest options for every run
 #
 # The work tree (tracked and new files) is copied to a temporary folder, so the repository gets no
 # mutants/ folder and people can keep working while it runs. widgets/ is copied to
@@ -26,9 +27,9 @@ fi
 mkdir -p "$work/tabletop/widgets" && cp -r "$work/widgets/." "$work/tabletop/widgets/"
 
 cd "$work"
-"$python" - "${MUTATE:-}" "${TESTS:-}" <<'EOF'
-import re, sys, tomllib
-mutate, tests = sys.argv[1].split(), sys.argv[2].split()
+"$python" - "${MUTATE:-}" "${TESTS:-}" "${ARGS:-}" <<'EOF'
+import json, shlex, sys, tomllib
+mutate, tests, args = sys.argv[1].split(), sys.argv[2].split(), shlex.split(sys.argv[3])
 text = open("pyproject.toml", encoding="utf-8").read()
 conf = tomllib.loads(text).get("tool", {}).get("mutmut", {})
 mutate = mutate or conf["only_mutate"]
@@ -38,9 +39,9 @@ if "[tool.mutmut]" in text:
     text = text[:text.index("[tool.mutmut]")]
 text += "\n[tool.mutmut]\n" + "\n".join([
     'source_paths = ["tabletop"]',
-    f"only_mutate = {mutate!r}".replace("'", '"'),
-    f"pytest_add_cli_args_test_selection = {tests!r}".replace("'", '"'),
-    f"pytest_add_cli_args = {conf.get('pytest_add_cli_args', ['-p', 'no:cacheprovider'])!r}".replace("'", '"'),
+    "only_mutate = " + json.dumps(mutate),
+    "pytest_add_cli_args_test_selection = " + json.dumps(tests),
+    "pytest_add_cli_args = " + json.dumps(args or conf.get("pytest_add_cli_args", ["-p", "no:cacheprovider"])),
 ]) + "\n"
 open("pyproject.toml", "w", encoding="utf-8").write(text)
 print("mutating", *mutate, "\ntests", *tests)
