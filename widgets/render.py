@@ -9,7 +9,7 @@ import html
 from typing import Any, Iterable, Mapping
 
 __all__ = ["esc", "attr", "money", "header_html", "players_html", "stocks_html", "generic_html",
-           "private_html", "humanize", "string_leaves", "table_html"]
+           "private_html", "humanize", "table_html"]
 
 
 def esc(value: Any) -> str:
@@ -188,17 +188,3 @@ def private_html(private: Any) -> str:
     if private in (None, {}, []):
         return '<p class="tt-dim">Nothing secret right now.</p>'
     return generic_html(private)
-
-
-def string_leaves(value: Any, keys: bool = True) -> Iterable[str]:
-    """Every string (and number, as text) in a JSON value; mapping keys too unless ``keys=False``."""
-    if isinstance(value, Mapping):
-        for k, v in value.items():
-            if keys:
-                yield str(k)
-            yield from string_leaves(v, keys)
-    elif isinstance(value, (list, tuple)):
-        for v in value:
-            yield from string_leaves(v, keys)
-    elif value is not None and not isinstance(value, bool):
-        yield str(value)
