@@ -39,6 +39,7 @@ if "[tool.mutmut]" in text:
     text = text[:text.index("[tool.mutmut]")]
 text += "\n[tool.mutmut]\n" + "\n".join([
     'source_paths = ["tabletop"]',
+    'also_copy = ["docs"]',                      # the privacy oracle reads docs/dashboards.md
     "only_mutate = " + json.dumps(mutate),
     "pytest_add_cli_args_test_selection = " + json.dumps(tests),
     "pytest_add_cli_args = " + json.dumps(args or conf.get("pytest_add_cli_args", ["-p", "no:cacheprovider"])),
