@@ -97,12 +97,13 @@ def page(browser, server, voila):
     yield pg
     try:
         before = set(voila.kernel_pids())
-        pg.goto("about:blank")               # leaving the page has Voilà shut its kernel down
-        # wait (bounded) for the beacon's shutdown; a page left mid-load is the culler's, not ours
+        # closing the page sends Voilà's shutdown beacon (a beacon sent while navigating away is
+        # lost under Playwright's request routing, measured); wait for it, bounded: a page left
+        # mid-load has no beacon and is the culler's
+        pg.close(run_before_unload=True)
         deadline = time.monotonic() + 10
         while before & set(voila.kernel_pids()) and time.monotonic() < deadline:
             time.sleep(0.1)
-        pg.close()
     finally:
         context.close()
     assert outside == [], f"the page asked for things outside the local server: {outside}"
