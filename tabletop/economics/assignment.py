@@ -28,14 +28,15 @@ import itertools
 from dataclasses import dataclass
 from fractions import Fraction
 from numbers import Number
-from typing import Sequence
+from typing import Iterable, Sequence
 
 from ..errors import OptionsError
 
 __all__ = [
     "EXAMPLE_VALUES", "Assignment", "max_welfare_assignment", "brute_force_assignment",
     "VCGResult", "vcg", "demand_set", "is_walrasian", "AuctionRun", "exact_auction",
-    "bidding_auction", "ladder_auction", "minimal_overdemanded_set",
+    "bidding_auction", "ladder_auction", "minimal_overdemanded_set", "clears", "lowered_sets",
+    "is_minimum_walrasian", "best_misreport",
 ]
 
 #: the textbook market: 4 houses (rows) x 5 buyers (columns); welfare 37, VCG prices 8, 7, 6, 6
@@ -221,6 +222,68 @@ def is_walrasian(values: Matrix, prices: Sequence[Number], owner: Sequence[int |
         if owner[h] is None and prices[h] != 0:
             return False
     return all(house_of.get(b) in demand_set(values, prices, b) for b in range(buyers))
+
+
+def clears(values: Matrix, prices: Sequence[Number]) -> bool:
+    """True when ``prices`` are Walrasian for some assignment. One efficient assignment is
+    enough to try: Walrasian prices support every efficient assignment (Shapley and Shubik,
+    1971: they are the dual solutions of the assignment problem)."""
+    return is_walrasian(values, prices, max_welfare_assignment(values).owner)
+
+
+def lowered_sets(values: Matrix, prices: Sequence[Number],
+                 step: Number = 1) -> list[tuple[frozenset, bool]]:
+    """Every nonempty set of houses with a positive price, and whether the market still clears
+    when all of them are lowered together by ``step`` (the rest unchanged)."""
+    positive = [h for h, p in enumerate(prices) if p > 0]
+    out = []
+    for size in range(1, len(positive) + 1):
+        for chosen in itertools.combinations(positive, size):
+            lower = [p - step if h in chosen else p for h, p in enumerate(prices)]
+            out.append((frozenset(chosen), clears(values, lower)))
+    return out
+
+
+def is_minimum_walrasian(values: Matrix, prices: Sequence[Number], step: Number = 1) -> bool:
+    """True when ``prices`` are the smallest Walrasian prices, for whole-number values and prices
+    (``step`` 1): they clear the market, and lowering any nonempty set of positively priced houses
+    together by one does not. That test is enough. The conditions that decide whether ``prices``
+    clear (each buyer gets a demanded house, unsold houses are free) compare prices two at a
+    time or with constants; so if lower prices ``q`` clear too, lowering by one exactly the
+    houses where ``q`` is lower still clears. Lowering one house at a time is *not* enough:
+    with two equal houses both wanted by two buyers, prices (5, 5) clear, no single price can
+    fall, yet (0, 0) clears too."""
+    return clears(values, prices) and not any(ok for _, ok in lowered_sets(values, prices, step))
+
+
+def best_misreport(values: Matrix, buyer: int,
+                   reports: Iterable[Sequence[Number]]) -> tuple[Number, tuple[Number, ...]]:
+    """The most ``buyer`` gains, counted in her *true* values, by bidding in the exact auction as
+    if her values were one of ``reports`` (one value per house) while the others bid their true
+    values, and that report: her surplus then minus her surplus when she bids truthfully (her
+    true values are always among the reports tried, so the gain is at least 0). It is exactly 0
+    (Leonard, 1983; Demange, Gale and Sotomayor, 1986): whatever the others' values, bidding by
+    one's true values is a best reply, an *ex post* equilibrium."""
+    houses, buyers = _shape(values)
+    if not 0 <= buyer < buyers:
+        raise OptionsError(f"There is no buyer {buyer + 1}: the buyers are 1 to {buyers}.")
+
+    def surplus(report: Sequence[Number]) -> Number:
+        if len(report) != houses:
+            raise OptionsError(f"A report names one value per house ({houses}), not {len(report)}.")
+        bids = [[report[h] if b == buyer else values[h][b] for b in range(buyers)] for h in range(houses)]
+        run = exact_auction(bids)
+        mine = [h for h, b in enumerate(run.owner) if b == buyer]
+        return values[mine[0]][buyer] - run.prices[mine[0]] if mine else 0
+
+    truth = tuple(values[h][buyer] for h in range(houses))
+    honest = surplus(truth)
+    best, best_report = 0, truth
+    for report in reports:
+        gain = surplus(report) - honest
+        if gain > best:
+            best, best_report = gain, tuple(report)
+    return best, best_report
 
 
 # --- the exact ascending auction ---------------------------------------------------------------

@@ -297,3 +297,116 @@ def simulate_payment_curve(n: int, rule: str = "first-price", auctions: int = 50
     centres = tuple((b + 0.5) / bins for b in range(bins))
     means = tuple(s / c if c else float("nan") for s, c in zip(sums, counts))
     return PaymentCurve(rule, n, sum(sizes), centres, means)
+
+
+# --- why shade: the first-price bid derived -------------------------------------------------------
+def highest_rival_below(value: float, n: int, steps: int = 2_000) -> float:
+    """``E[Y | Y < value]``, where ``Y`` is the highest of the ``n - 1`` rivals' values: the
+    first-price equilibrium bid, derived instead of assumed. Computed by integrating ``Y``'s
+    density ``(n - 1) y**(n - 2)`` over ``[0, value]`` numerically (midpoint rule), so that it
+    is an independent route to ``(n - 1) / n * value``."""
+    _check(n, "first-price")
+    if not 0 < value <= 1:
+        raise OptionsError(f"A value lies in (0, 1] here, not {value}.")
+    width = value / steps
+    mass = weighted = 0.0
+    for i in range(steps):
+        y = (i + 0.5) * width
+        density = (n - 1) * y ** (n - 2)
+        mass += density * width
+        weighted += y * density * width
+    return weighted / mass
+
+
+# --- the same mean, not the same risk ------------------------------------------------------------
+def revenue_cdf(x: float, n: int, rule: str = "first-price") -> float:
+    """``P(revenue <= x)`` in equilibrium, exactly (first and second price). First price: the
+    revenue is ``(n-1)/n`` times the highest of ``n`` values, ``P = (x n / (n-1))**n``; second
+    price: at most one value lies above ``x``, ``P = x**n + n x**(n-1) (1 - x)``."""
+    _check(n, rule)
+    x = min(max(x, 0.0), 1.0)
+    if rule == "first-price":
+        return min(x * n / (n - 1), 1.0) ** n
+    if rule == "second-price":
+        return x ** n + n * x ** (n - 1) * (1 - x)
+    raise OptionsError("The revenue distribution is given for first-price and second-price only.")
+
+
+def integrated_revenue_cdf(x: float, n: int, rule: str = "first-price") -> float:
+    """``integral of P(revenue <= t) dt`` from 0 to ``x``, exactly. One revenue is a
+    **mean-preserving spread** of another (Rothschild and Stiglitz, 1970) when this integral is
+    never smaller and the two are equal at the top, 1: then every risk-averse seller prefers the
+    other. Second price is such a spread of first price."""
+    _check(n, rule)
+    x = min(max(x, 0.0), 1.0)
+    if rule == "first-price":
+        top = (n - 1) / n                   # the largest possible first-price revenue
+        if x <= top:
+            return x ** (n + 1) / ((n + 1) * top ** n)
+        return top / (n + 1) + (x - top)
+    if rule == "second-price":
+        return x ** n - (n - 1) / (n + 1) * x ** (n + 1)
+    raise OptionsError("The revenue distribution is given for first-price and second-price only.")
+
+
+# --- common values: the winner's curse --------------------------------------------------------------
+@dataclass(frozen=True)
+class CommonValueStudy:
+    """Second-price auctions of an object worth the same unknown ``value`` to every bidder. Each
+    bidder sees ``value`` plus her own error, uniform on ``[-noise, noise]`` (her estimate is
+    right on average), and bids her estimate minus ``shade``."""
+    n: int
+    noise: float
+    shade: float
+    auctions: int
+    winner_error: float          # mean of (the winner's estimate - value)
+    everyone_error: float        # mean of (any bidder's estimate - value)
+    winner_profit: float         # mean of (value - price) for the winner
+    profit_std_error: float
+
+
+def common_value_theory(n: int, noise: float) -> dict[str, float]:
+    """The exact means for ``common_value_auction`` (uniform errors on ``[-noise, noise]``; the
+    k-th lowest of n errors has mean ``-noise + 2 noise k / (n + 1)``):
+
+    * ``winner_error``: the highest estimate overshoots by ``noise (n-1)/(n+1)``;
+    * ``naive_profit``: bidding the estimate, the winner pays the second highest estimate and
+      makes ``-noise (n-3)/(n+1)`` (a loss from 4 bidders on);
+    * ``equilibrium_shade``: ``noise (n-2)/n``, the gap between an estimate and the value's mean
+      given that one's estimate ties for the highest (Milgrom and Weber's second-price bid
+      ``E[value | own estimate = highest other estimate = s]``, away from the ends of the prior);
+    * ``equilibrium_profit``: shading by that, the winner makes ``2 noise (n-1) / (n (n+1))``."""
+    if not isinstance(n, int) or n < 2:
+        raise OptionsError(f"An auction needs at least 2 bidders, not {n}.")
+    return {"winner_error": noise * (n - 1) / (n + 1),
+            "naive_profit": -noise * (n - 3) / (n + 1),
+            "equilibrium_shade": noise * (n - 2) / n,
+            "equilibrium_profit": 2 * noise * (n - 1) / (n * (n + 1))}
+
+
+def common_value_auction(n: int, noise: float, auctions: int = 20_000, seed: int = 0,
+                         shade: float = 0.0, low: float = 10_000, high: float = 20_000) -> CommonValueStudy:
+    """Simulate ``auctions`` second-price auctions with a common value drawn uniformly from
+    ``[low, high]``: every estimate is unbiased, but the winner holds the highest one."""
+    if not isinstance(n, int) or n < 2:
+        raise OptionsError(f"An auction needs at least 2 bidders, not {n}.")
+    if noise < 0 or auctions < 2 or high < low:
+        raise OptionsError("A common-value study needs noise >= 0, at least 2 auctions and low <= high.")
+    rng = random.Random(seed)
+    winner_error = everyone = profit = squares = 0.0
+    for _ in range(auctions):
+        value = rng.uniform(low, high)
+        estimates = sorted(value + rng.uniform(-noise, noise) for _ in range(n))
+        won = value - (estimates[-2] - shade)
+        winner_error += estimates[-1] - value
+        everyone += sum(estimates) / n - value
+        profit += won
+        squares += won * won
+    mean = profit / auctions
+    variance = max(squares / auctions - mean * mean, 0.0) * auctions / (auctions - 1)
+    return CommonValueStudy(n, noise, shade, auctions, winner_error / auctions, everyone / auctions,
+                            mean, math.sqrt(variance / auctions))
+
+
+__all__ += ["highest_rival_below", "revenue_cdf", "integrated_revenue_cdf", "CommonValueStudy",
+            "common_value_theory", "common_value_auction"]

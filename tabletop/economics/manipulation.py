@@ -9,7 +9,7 @@ Two games, two ways of setting a price:
 * **Black Monday** (``tabletop.blackmonday``): a player lays a card of a stock upright on its
   price pile and the card's value becomes the price, but only within the stock's limit
   (Chewy Poultry $2 down / $3 up ... Tiki-Taka Tech $5 / $6), at most twice a turn, and only
-  *after* trading. An $11-$13 card within the limit crashes the stock to $0.
+  *after* trading. An $11-$13 card within the limit may instead crash the stock to $0.
 
 The component data (card values, limits, multipliers, copies, share cap) is read from the
 engines' data modules. Besides the exact reach of one turn, two pairs of simple agents play the
@@ -374,3 +374,62 @@ def study_agents(title: str, agents: Sequence[str], games: int = 200, seed: int 
             wins[s] += 1 / len(winners)
     return AgentStudy(title, agents, games, tuple(t / games for t in totals),
                       tuple(w / games for w in wins), tuple(r[2] for r in results))
+
+
+@dataclass(frozen=True)
+class SeatRotation:
+    """One ``agent`` against the line-up ``others``, ``games_per_seat`` games in each seat, so
+    that the advantage of a seat (moving first, say) cancels out."""
+    title: str
+    agent: str
+    others: tuple[str, ...]
+    games_per_seat: int
+    seats: tuple[AgentStudy, ...]        # seats[k]: the games with the agent in seat k
+
+    @property
+    def games(self) -> int:
+        return self.games_per_seat * len(self.seats)
+
+    @property
+    def win_share(self) -> float:
+        """The agent's share of the wins (a tie counts as a share), over every seat."""
+        return sum(study.win_share[k] for k, study in enumerate(self.seats)) / len(self.seats)
+
+    @property
+    def win_std_error(self) -> float:
+        """Standard error of ``win_share`` (as for independent games won or lost)."""
+        p = self.win_share
+        return (p * (1 - p) / self.games) ** 0.5
+
+    @property
+    def fair_share(self) -> float:
+        """1 / players: what a seat wins when nobody plays better than anybody else."""
+        return 1 / (len(self.others) + 1)
+
+    @property
+    def mean_score(self) -> float:
+        return sum(study.mean_score[k] for k, study in enumerate(self.seats)) / len(self.seats)
+
+    @property
+    def others_mean_score(self) -> float:
+        """The mean score of the other players, over every seat and game."""
+        n = len(self.others) + 1
+        return sum(sum(study.mean_score) - study.mean_score[k]
+                   for k, study in enumerate(self.seats)) / (len(self.seats) * (n - 1))
+
+
+def rotate_seats(title: str, agent: str, others: Sequence[str], games_per_seat: int = 100,
+                 seed: int = 0, options: Mapping | None = None, executor=None) -> SeatRotation:
+    """Play ``agent`` in every seat in turn, the ``others`` (names from ``AGENTS``) filling the
+    other seats in their order, ``games_per_seat`` games each (``study_agents`` for each seat,
+    seed ``seed * players + seat``)."""
+    others = tuple(others)
+    n = len(others) + 1
+    seats = []
+    for k in range(n):
+        line_up = list(others[:k]) + [agent] + list(others[k:])
+        seats.append(study_agents(title, line_up, games_per_seat, seed * n + k, options, executor))
+    return SeatRotation(title, agent, others, games_per_seat, tuple(seats))
+
+
+__all__ += ["SeatRotation", "rotate_seats"]

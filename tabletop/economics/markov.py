@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 import functools
 from itertools import combinations
-from math import comb
+from math import comb, gcd
 from typing import Mapping, Sequence
 
 from ..agents import RandomAgent
@@ -44,7 +44,7 @@ from ..stockpile.data import (ACTION_STEPS, BOOM, BUST, COMPANIES, FORECAST_STEP
 
 __all__ = [
     "ACTION_STEPS", "track_of", "Walk", "walk", "cards_per_round", "action_hits",
-    "round_outcomes", "transition_matrix", "stationary", "distribution_after", "expected_value",
+    "round_outcomes", "transition_matrix", "is_irreducible", "period", "stationary", "distribution_after", "expected_value",
     "share_value", "share_values", "TrackSimulation", "simulate_track", "ShareSimulation",
     "simulate_share_values", "ShareValuer",
 ]
@@ -206,6 +206,49 @@ def stationary(matrix: Sequence[Sequence[Fraction]]) -> list[Fraction]:
                 f = a[r][col]
                 a[r] = [x - f * y for x, y in zip(a[r], a[col])]
     return [a[i][n] for i in range(n)]
+
+
+def _reachable(matrix: Sequence[Sequence[Fraction]], start: int, forward: bool = True) -> set[int]:
+    n = len(matrix)
+    seen, frontier = {start}, [start]
+    while frontier:
+        i = frontier.pop()
+        for j in range(n):
+            if j not in seen and (matrix[i][j] if forward else matrix[j][i]) > 0:
+                seen.add(j)
+                frontier.append(j)
+    return seen
+
+
+def is_irreducible(matrix: Sequence[Sequence[Fraction]]) -> bool:
+    """True when every space can be reached from every other one (in some number of rounds)."""
+    every = set(range(len(matrix)))
+    return _reachable(matrix, 0) == every == _reachable(matrix, 0, forward=False)
+
+
+def period(matrix: Sequence[Sequence[Fraction]]) -> int:
+    """The period of an irreducible chain: the greatest common divisor of the lengths of all the
+    ways back to a space (1: aperiodic). Found from the rounds ``level`` at which a breadth-first
+    walk first reaches each space: every move ``i -> j`` closes a cycle of length
+    ``level[i] + 1 - level[j]``."""
+    if not is_irreducible(matrix):
+        raise OptionsError("The period is defined here for an irreducible chain only.")
+    n = len(matrix)
+    level, frontier = {0: 0}, [0]
+    while frontier:
+        nxt = []
+        for i in frontier:
+            for j in range(n):
+                if matrix[i][j] > 0 and j not in level:
+                    level[j] = level[i] + 1
+                    nxt.append(j)
+        frontier = nxt
+    g = 0
+    for i in range(n):
+        for j in range(n):
+            if matrix[i][j] > 0:
+                g = gcd(g, level[i] + 1 - level[j])
+    return g
 
 
 def distribution_after(matrix: Sequence[Sequence[Fraction]], start: int, rounds: int) -> list[Fraction]:

@@ -10,6 +10,7 @@ module only asks economic questions of them:
   survivor's price on the shares she holds;
 - ``majority_return``: what it costs to take the lead in a corporation and what the lead pays
   if it is merged at that size (the reason founding and buying early pay);
+- ``merger_possible``: which (defunct size, survivor size after) pairs a merger can produce;
 - ``edition_pair``: the corporation of the same tier in the other edition, for side-by-side tables.
 """
 from __future__ import annotations
@@ -23,7 +24,7 @@ from ..acquire.mergers import (Disposal, bonus_schedule, disposal_options, dispo
 from ..errors import OptionsError
 
 __all__ = ["best_disposal", "trade_premium", "PlayerGain", "merger_gains", "MajorityReturn",
-           "majority_return", "edition_pair", "tier_corporations"]
+           "majority_return", "merger_possible", "edition_pair", "tier_corporations"]
 
 
 def tier_corporations(edition: Edition | str) -> dict[str, tuple[str, ...]]:
@@ -128,9 +129,11 @@ class MajorityReturn:
 
 
 def majority_return(edition: Edition | str, corporation: str, size: int,
-                    rival_shares: int = 0) -> MajorityReturn:
+                    rival_shares: int = 0, founder: bool = False) -> MajorityReturn:
     """Buy one share more than a rival holds; what would the primary (majority) bonus be if the
-    corporation were merged now? With no rival, the lone holder's bonus (primary + secondary)."""
+    corporation were merged now? With no rival, the lone holder's bonus (primary + secondary).
+    A ``founder`` got one of those shares free when she founded the corporation: she pays for
+    the others only (alone, nothing at all)."""
     ed = get_edition(edition)
     price = share_price(ed, corporation, size)
     if price == 0:
@@ -138,8 +141,19 @@ def majority_return(edition: Edition | str, corporation: str, size: int,
     need = rival_shares + 1
     holdings = {"you": need, "rival": rival_shares}
     paid = merger_bonuses(ed, corporation, size, holdings)
-    return MajorityReturn(corporation, size, rival_shares, need, need * price, paid.get("you", 0),
+    bought = need - 1 if founder else need
+    return MajorityReturn(corporation, size, rival_shares, need, bought * price, paid.get("you", 0),
                           paid.get("rival", 0))
+
+
+def merger_possible(edition: Edition | str, defunct_size: int, survivor_after: int) -> bool:
+    """Whether a chain of ``defunct_size`` tiles can be taken over by a survivor that has
+    ``survivor_after`` tiles once the merger is done. The defunct chain is not safe (fewer tiles
+    than the safe size) and the survivor was at least as large: afterwards it holds at least
+    both chains and the tile that joined them, ``2 * defunct_size + 1`` tiles."""
+    ed = get_edition(edition)
+    return (2 <= defunct_size < ed.safe_size
+            and 2 * defunct_size + 1 <= survivor_after <= ed.columns * ed.rows)
 
 
 def bonus_table(edition: Edition | str, corporation: str, size: int) -> dict[str, int]:

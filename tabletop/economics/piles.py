@@ -233,11 +233,15 @@ class PileStudy:
     ladder: tuple[int, ...]
 
     # -- the ladder against VCG, values = the players' estimates ------------------------------
-    def ladder_results(self, ladder: Sequence[int] | None = None, unit: int = 100) -> LadderComparison:
+    def ladder_results(self, ladder: Sequence[int] | None = None, unit: int = 100,
+                       cash: bool = True) -> LadderComparison:
         """Each auction run on ``ladder`` (default: the game's) with each player bidding her own
-        estimates straightforwardly within her cash, against VCG on the same estimates."""
+        estimates straightforwardly, within her cash if ``cash`` (as in the game; ``cash=False``
+        shows what the ladder alone does), against VCG on the same estimates (which ignores
+        cash and has no top rung)."""
         ladder = tuple(ladder or self.ladder)
-        return LadderComparison(tuple(compare_market(_rounded(m.estimates, unit), ladder, m.money)
+        return LadderComparison(tuple(compare_market(_rounded(m.estimates, unit), ladder,
+                                                     m.money if cash else None)
                                       for m in self.markets))
 
     # -- information -------------------------------------------------------------------------------
@@ -278,29 +282,38 @@ class PileStudy:
         gaps = [abs(e - m.public[p]) for m in self.markets for p, row in enumerate(m.estimates) for e in row]
         return sum(gaps) / len(gaps)
 
-    def curse_samples(self, unit: int = 100) -> tuple[list[float], list[float]]:
-        """(estimate - truth for each pile's winner, estimate - truth for every player and pile)
-        when every auction is run on the game's ladder with straightforward bids on the estimates."""
-        winners, everyone = [], []
+    def _ladder_runs(self, unit: int, shade: float):
+        """Every auction on the game's ladder, within cash, each player bidding straightforwardly
+        on ``shade`` times her estimate: (market, run) pairs."""
+        if not 0 < shade <= 1:
+            raise OptionsError(f"A bid is a share of the estimate between 0 and 1 (not {shade}).")
         for m in self.markets:
-            run = ladder_auction(_rounded(m.estimates, unit), self.ladder, m.money)
+            bids = [[e * shade for e in row] for row in m.estimates]
+            yield m, ladder_auction(_rounded(bids, unit), self.ladder, m.money)
+
+    def curse_samples(self, unit: int = 100, shade: float = 1.0) -> tuple[list[float], list[float]]:
+        """(estimate - truth for each pile's winner, estimate - truth for every player and pile)
+        when every auction is run on the game's ladder, within cash, with straightforward bids
+        on ``shade`` times each estimate (1: the raw estimate; 0.8: bid 80% of it)."""
+        winners, everyone = [], []
+        for m, run in self._ladder_runs(unit, shade):
             for p, seat in enumerate(run.owner):
                 winners.append(m.estimates[p][seat] - m.truth[p])
                 everyone.extend(e - m.truth[p] for e in m.estimates[p])
         return winners, everyone
 
-    def winners_curse(self, unit: int = 100) -> tuple[float, float]:
+    def winners_curse(self, unit: int = 100, shade: float = 1.0) -> tuple[float, float]:
         """The means of ``curse_samples``. The first is larger: a pile goes to whoever thinks
         most of it, so its winner has, on average, overestimated it."""
-        winners, everyone = self.curse_samples(unit)
+        winners, everyone = self.curse_samples(unit, shade)
         return sum(winners) / len(winners), sum(everyone) / len(everyone)
 
-    def winners_profit(self, unit: int = 100) -> tuple[float, float]:
-        """(mean truth - price paid, mean estimate - price paid) of the winners on the ladder:
-        what the winners expect to make, and what they really make on average."""
+    def winners_profit(self, unit: int = 100, shade: float = 1.0) -> tuple[float, float]:
+        """(mean truth - price paid, mean estimate - price paid) of the winners on the ladder,
+        bidding on ``shade`` times their estimates: what they really make on average, and what
+        they expect to make."""
         real, hoped = [], []
-        for m in self.markets:
-            run = ladder_auction(_rounded(m.estimates, unit), self.ladder, m.money)
+        for m, run in self._ladder_runs(unit, shade):
             for p, seat in enumerate(run.owner):
                 real.append(m.truth[p] - run.prices[p])
                 hoped.append(m.estimates[p][seat] - run.prices[p])

@@ -1,5 +1,7 @@
 """Unit-demand markets: the textbook example, and VCG = minimum Walrasian prices = the end of
 the ascending auctions, on many random markets."""
+import functools
+import itertools
 import random
 from fractions import Fraction
 
@@ -119,3 +121,55 @@ def test_refusals():
         M.exact_auction(V, 0)
     with pytest.raises(OptionsError, match="cannot all buy one"):
         M.ladder_auction(V, (0, 1))
+
+
+def _clears_by_brute_force(values, prices):
+    """Walrasian by the definition: some assignment (houses to distinct buyers or unsold) gives
+    every buyer a house of best surplus (or nothing when no surplus is positive), unsold houses free."""
+    houses, buyers = len(values), len(values[0])
+    best = [max([0] + [values[h][b] - prices[h] for h in range(houses)]) for b in range(buyers)]
+    for owner in _assignments(houses, buyers):
+        if any(p != 0 for p, b in zip(prices, owner) if b is None):
+            continue
+        got = {b: values[h][b] - prices[h] for h, b in enumerate(owner) if b is not None}
+        if all(got.get(b, 0) == best[b] for b in range(buyers)):
+            return True
+    return False
+
+
+@functools.lru_cache
+def _assignments(houses, buyers):
+    every = itertools.product([None, *range(buyers)], repeat=houses)
+    return [o for o in every if len([b for b in o if b is not None]) == len({b for b in o if b is not None})]
+
+
+def test_lowering_single_prices_is_not_enough_two_equal_houses():
+    W = [[10, 10], [10, 10]]            # the issue's counterexample: both buyers want both houses
+    assert M.clears(W, (5, 5)) and M.clears(W, (0, 0))
+    assert not M.clears(W, (4, 5)) and not M.clears(W, (5, 4))    # no single price can fall
+    assert M.lowered_sets(W, (5, 5)) == [(frozenset({0}), False), (frozenset({1}), False),
+                                         (frozenset({0, 1}), True)]
+    assert not M.is_minimum_walrasian(W, (5, 5)) and M.is_minimum_walrasian(W, (0, 0))
+
+
+def test_the_minimum_walrasian_prices_of_the_textbook_market_by_brute_force():
+    box = list(itertools.product(range(6, 10), repeat=4))
+    clearing = [p for p in box if _clears_by_brute_force(V, p)]
+    assert all(M.clears(V, p) == (p in clearing) for p in box)
+    lowest = tuple(min(p[h] for p in clearing) for h in range(4))
+    assert lowest == (8, 7, 6, 6) and lowest in clearing          # the textbook's prices
+    assert [p for p in box if M.is_minimum_walrasian(V, p)] == [(8, 7, 6, 6)]
+    assert M.clears(V, (8, 8, 6, 6))                              # where outbid-and-rebid stops
+    # nothing overdemanded, yet no clearing: nobody pays 10 for house 4, worth 9 at most
+    assert not M.clears(V, (8, 7, 6, 10)) and not _clears_by_brute_force(V, (8, 7, 6, 10))
+
+
+def test_truthful_bidding_is_a_best_reply_in_the_exact_auction():
+    truth = (10, 9, 8, 7)
+    # buyer 1 gets house 1 at 8 (surplus 2) whatever she says above the others' bids
+    assert M.best_misreport(V, 0, [(20, 9, 8, 7), (0, 0, 0, 0), (9, 9, 9, 9)]) == (0, truth)
+    for buyer in range(5):
+        gain, _ = M.best_misreport(V, buyer, itertools.product((0, 5, 10), repeat=4))
+        assert gain == 0
+    with pytest.raises(OptionsError, match="one value per house"):
+        M.best_misreport(V, 0, [(1, 2)])

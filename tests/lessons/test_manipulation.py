@@ -162,3 +162,18 @@ def test_study_with_an_executor_is_the_same():
     alone = P.study_agents("jika", line_up, games=20, seed=4)
     with ThreadPoolExecutor(2) as pool:
         assert P.study_agents("jika", line_up, games=20, seed=4, executor=pool) == alone
+
+
+def test_seats_rotated_put_the_agent_in_every_seat():
+    rotated = P.rotate_seats("jika", "jika-greedy", ["random", "random"], games_per_seat=6, seed=4)
+    line_ups = [("jika-greedy", "random", "random"), ("random", "jika-greedy", "random"),
+                ("random", "random", "jika-greedy")]
+    assert [s.agents for s in rotated.seats] == line_ups and rotated.games == 18
+    by_hand = [P.study_agents("jika", list(line_up), games=6, seed=4 * 3 + k) for k, line_up in enumerate(line_ups)]
+    assert rotated.win_share == pytest.approx(sum(by_hand[k].win_share[k] for k in range(3)) / 3)
+    assert rotated.mean_score == pytest.approx(sum(by_hand[k].mean_score[k] for k in range(3)) / 3)
+    others = [by_hand[k].mean_score[j] for k in range(3) for j in range(3) if j != k]
+    assert rotated.others_mean_score == pytest.approx(sum(others) / len(others))
+    assert rotated.fair_share == pytest.approx(1 / 3)
+    p = rotated.win_share
+    assert rotated.win_std_error == pytest.approx((p * (1 - p) / 18) ** 0.5)

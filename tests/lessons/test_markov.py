@@ -132,3 +132,28 @@ def test_share_value_agrees_with_phantom_cards_on_the_engine():
     assert len(sim.mean) == 7 and sim.mean[0] == 5000
     for k in range(1, 7):
         assert abs(sim.mean[k] - float(exact[k])) < 4 * sim.std_error[k]
+
+
+def test_irreducible_and_aperiodic_chains_by_hand():
+    half = Fraction(1, 2)
+    flip = [[0, 1], [1, 0]]                                   # back every 2 rounds: period 2
+    cycle = [[0, 1, 0], [0, 0, 1], [1, 0, 0]]                 # period 3
+    lazy = [[half, half], [half, half]]                       # a self-loop: aperiodic
+    two_and_three = [[0, 1, 0, 0], [0, 0, 1, 0], [half, 0, 0, half], [1, 0, 0, 0]]   # cycles of 3 and 4
+    trapped = [[1, 0], [half, half]]                          # space 0 never leaves
+    assert K.is_irreducible(flip) and K.period(flip) == 2
+    assert K.period(cycle) == 3 and K.period(lazy) == 1 and K.period(two_and_three) == 1
+    assert not K.is_irreducible(trapped) and not K.is_irreducible([[half, half], [0, 1]])
+    with pytest.raises(OptionsError, match="irreducible"):
+        K.period(trapped)
+
+
+@pytest.mark.parametrize("expert", [False, True])
+def test_stockpile_tracks_are_irreducible_and_aperiodic(expert):
+    # the $$ forecast leaves the value where it is: a self-loop on every space, so aperiodic;
+    # a split goes up to the split space and a bankruptcy to the start space from anywhere
+    track = K.track_of("Cosmic Computers", expert=expert)
+    for include_actions in (True, False):
+        P = K.transition_matrix(track, 4, include_actions=include_actions)
+        assert all(P[i][i] > 0 for i in range(len(P)))
+        assert K.is_irreducible(P) and K.period(P) == 1

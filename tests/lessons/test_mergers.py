@@ -54,3 +54,21 @@ def test_editions_side_by_side():
     assert G.edition_pair("Bolt", "2016", "classic") == "Imperial"
     assert G.edition_pair("Luxor", "classic", "2016") == "Etch"
     assert G.tier_corporations("classic")["medium"] == ("American", "Worldwide", "Festival")
+
+
+def test_the_founders_share_is_free():
+    # founding gives one share free (docs/acquire.md): alone she collects primary + secondary,
+    # 2,000 + 1,500 at Etch's 2 tiles ($200), and has paid nothing
+    alone = G.majority_return("2016", "Etch", 2, founder=True)
+    assert (alone.shares_needed, alone.cost, alone.bonus, alone.bonus_per_dollar) == (1, 0, 3500, float("inf"))
+    lead = G.majority_return("2016", "Etch", 3, rival_shares=2, founder=True)
+    assert (lead.shares_needed, lead.cost) == (3, 600)                      # 2 bought at $300
+
+
+def test_which_mergers_can_happen():
+    # the survivor was at least as large as the defunct chain: d + d + the joining tile at least
+    assert G.merger_possible("2016", 9, 19) and not G.merger_possible("2016", 9, 18)
+    assert G.merger_possible("2016", 2, 5) and not G.merger_possible("2016", 2, 4)
+    assert not G.merger_possible("2016", 10, 40)                            # safe at 10 tiles (2016)
+    assert G.merger_possible("classic", 10, 40) and not G.merger_possible("classic", 11, 40)   # safe at 11
+    assert not G.merger_possible("2016", 1, 40)                             # a chain has 2 tiles at least

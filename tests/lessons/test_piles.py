@@ -99,3 +99,32 @@ def test_auction_position():
     assert state.round == 2 and state.phase == "demand" and not any(state.bids)
     with pytest.raises(OptionsError, match="has no round 9"):
         S.auction_position(4, seed=3, round_=9)
+
+
+def _hand_study(money):
+    # pile 1 is worth 30,000 to seat 1 and 20,000 to seat 2 (truly 25,000); pile 2 5,000 / 4,000
+    market = S.PileMarket(round=1, estimates=((30_000, 20_000), (5_000, 4_000)), public=(25_000, 4_500),
+                          truth=(25_000, 5_000), money=money)
+    return S.PileStudy(2, 1, (market,), (0, 1_000, 3_000, 6_000, 10_000, 15_000, 20_000, 25_000))
+
+
+def test_cash_stops_the_bidding_and_the_ladder_alone_does_not():
+    # worked by hand on Stockpile's rungs: seat 2 bids 1,000, 6,000, 15,000 on pile 1 and seat 1
+    # answers 3,000, 10,000, 20,000; with only 10,000 seat 2 cannot bid 15,000 and takes pile 2 free
+    rich, poor = _hand_study((20_000, 20_000)), _hand_study((20_000, 10_000))
+    assert rich.ladder_results().mean_revenue == 20_000
+    assert poor.ladder_results().mean_revenue == 10_000
+    assert poor.ladder_results(cash=False).mean_revenue == 20_000
+    assert rich.winners_profit() == (5_000, 7_000)             # (25,000 - 20,000 + 5,000) / 2, (10,000 + 4,000) / 2
+
+
+def test_shaded_bids_lower_the_price_not_the_winners_estimate():
+    # bidding 80%: pile 1 is 24,000 / 16,000; seat 2 stops at 6,000 (15,000 would leave her 1,000,
+    # pile 2 free leaves 3,200), so seat 1 wins pile 1 at 10,000
+    rich = _hand_study((20_000, 20_000))
+    winners, everyone = rich.curse_samples(shade=0.8)
+    assert winners == [5_000, -1_000]                           # 30,000 - 25,000 and 4,000 - 5,000
+    assert sorted(everyone) == [-5_000, -1_000, 0, 5_000]
+    assert rich.winners_profit(shade=0.8) == (10_000, 12_000)   # (15,000 + 5,000) / 2, (20,000 + 4,000) / 2
+    with pytest.raises(OptionsError, match="between 0 and 1"):
+        rich.curse_samples(shade=1.2)

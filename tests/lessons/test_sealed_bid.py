@@ -101,3 +101,65 @@ def test_same_mean_different_risk():
     for rule in A.RULES:
         estimate = A.simulate_revenue(5, rule, auctions=50_000, seed=5)
         assert estimate.std_dev ** 2 == pytest.approx(float(A.revenue_variance(5, rule)), rel=0.03)
+
+
+@pytest.mark.parametrize("n", [2, 5, 10])
+def test_first_price_bid_is_the_mean_highest_rival_below_the_value(n):
+    # textbook: b(v) = E[Y | Y < v] = (n-1)/n v for uniform values; 10 bidders (9 rivals) bid 9/10
+    for v in (0.2, 0.8, 1.0):
+        assert A.highest_rival_below(v, n) == pytest.approx((n - 1) / n * v, rel=1e-5)
+    assert A.highest_rival_below(1.0, 10) == pytest.approx(0.9, rel=1e-5)
+    with pytest.raises(OptionsError, match="value lies in"):
+        A.highest_rival_below(1.5, 3)
+
+
+def test_second_price_revenue_is_a_mean_preserving_spread_of_first_price():
+    n = 5
+    # the CDFs against the share of simulated auctions at or below x
+    for rule in ("first-price", "second-price"):
+        sample = A.revenue_sample(n, rule, auctions=20_000, seed=11)
+        for x in (0.2, 0.5, 0.7, 0.79, 0.9):
+            share = sum(r <= x for r in sample) / len(sample)
+            assert A.revenue_cdf(x, n, rule) == pytest.approx(share, abs=0.012), (rule, x)
+    # the integrated CDFs against the trapezoid rule on the CDFs
+    grid = [i / 2000 for i in range(2001)]
+    for rule in ("first-price", "second-price"):
+        total = 0.0
+        for a, b in zip(grid, grid[1:]):
+            total += (A.revenue_cdf(a, n, rule) + A.revenue_cdf(b, n, rule)) / 2 * (b - a)
+            if b in (0.25, 0.5, 0.8, 1.0):
+                assert A.integrated_revenue_cdf(b, n, rule) == pytest.approx(total, abs=1e-5), (rule, b)
+    # the spread: second price's integral is never below first price's, and they meet at 1
+    # where 1 - integral = the mean revenue, 2/3 with five bidders
+    for x in grid:
+        assert A.integrated_revenue_cdf(x, n, "second-price") >= A.integrated_revenue_cdf(x, n, "first-price") - 1e-12
+    assert A.integrated_revenue_cdf(0.5, n, "second-price") > A.integrated_revenue_cdf(0.5, n, "first-price") + 0.01
+    for rule in ("first-price", "second-price"):
+        assert 1 - A.integrated_revenue_cdf(1.0, n, rule) == pytest.approx(2 / 3)
+
+
+def test_common_value_winner_overestimates_and_naive_bidding_loses_money():
+    # four bidders, errors uniform on +-5,000: the highest of four errors has mean 5,000 x 3/5,
+    # the second highest 5,000 x 1/5 (order statistics of the uniform)
+    theory = A.common_value_theory(4, 5_000)
+    assert theory == pytest.approx({"winner_error": 3_000, "naive_profit": -1_000,
+                                    "equilibrium_shade": 2_500, "equilibrium_profit": 1_500})
+    naive = A.common_value_auction(4, 5_000, auctions=40_000, seed=3)
+    assert abs(naive.everyone_error) < 40                       # every estimate is right on average
+    assert naive.winner_error == pytest.approx(3_000, abs=60)
+    assert naive.winner_profit == pytest.approx(-1_000, abs=4 * naive.profit_std_error)
+    shaded = A.common_value_auction(4, 5_000, auctions=40_000, seed=3, shade=2_500)
+    assert shaded.winner_profit == pytest.approx(1_500, abs=4 * shaded.profit_std_error)
+
+
+def test_the_equilibrium_shade_is_the_mean_error_of_an_estimate_that_ties_for_the_top():
+    # E[value | own estimate = s, highest other estimate = s] = s - noise (n-2)/n, checked by
+    # simulation: keep the draws where the top two estimates nearly tie, away from the prior's ends
+    import random
+    rng, n, noise, gaps = random.Random(5), 4, 1.0, []
+    while len(gaps) < 2_000:
+        value = rng.uniform(0, 100)
+        top = sorted(value + rng.uniform(-noise, noise) for _ in range(n))
+        if top[-1] - top[-2] < 0.02:
+            gaps.append(top[-1] - value)
+    assert sum(gaps) / len(gaps) == pytest.approx(A.common_value_theory(n, noise)["equilibrium_shade"], abs=0.03)
