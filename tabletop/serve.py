@@ -222,7 +222,7 @@ class Voila:
 
     def url(self, address: str | None = None, with_token: bool = True) -> str:
         """The address to open (``address``: another name or IP of this machine)."""
-        address = address or ("127.0.0.1" if self.host in ("0.0.0.0", "::", "") else self.host)
+        address = address or {"0.0.0.0": "127.0.0.1", "": "127.0.0.1", "::": "::1"}.get(self.host, self.host)
         if ":" in address:
             address = f"[{address}]"
         query = f"?token={self.token}" if self.token and with_token else ""
