@@ -94,6 +94,7 @@ class ServeCommand:
             cmd = ["sh", "-c", 'trap "" INT; exec "$@"', "sh", *cmd]
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.lines: list[str] = []
+        self.seen: dict[int, psutil.Process] = {}     # every process of it ever seen, for kill()
         threading.Thread(target=self._read, daemon=True).start()
 
     def _read(self) -> None:
@@ -117,14 +118,18 @@ class ServeCommand:
     def family(self) -> list[psutil.Process]:
         try:
             top = psutil.Process(self.proc.pid)
-            return [top] + top.children(recursive=True)
+            found = [top] + top.children(recursive=True)
         except psutil.NoSuchProcess:
             return []
+        self.seen.update({p.pid: p for p in found})
+        return found
 
     def kill(self) -> None:
-        for p in self.family():
+        """Kill it and whatever it ever started (a Voilà left behind has no parent to find it by)."""
+        self.family()
+        for p in self.seen.values():
             try:
-                p.kill()
+                p.kill()                              # psutil checks the pid is still that process
             except psutil.NoSuchProcess:
                 pass
         self.proc.wait()
