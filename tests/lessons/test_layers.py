@@ -1,6 +1,7 @@
 """The lesson math is plain Python: no Jupyter, no plotting, no numpy; the lesson notebooks are
-committed without outputs (but the printed key numbers of cells marked NBVAL_CHECK_OUTPUT) and
-import project code only from tabletop."""
+committed without outputs (but the key numbers of cells marked NBVAL_CHECK_OUTPUT), import project
+code only from tabletop, keep their checks in teacher-check cells, and give every exercise a
+difficulty and an answer, and every lesson its references."""
 import json
 import re
 import subprocess
@@ -28,7 +29,7 @@ def test_every_lesson_compares_some_printed_key_numbers():
 def test_lessons_are_committed_clean_and_import_only_tabletop():
     books = sorted(LESSONS.glob("*.ipynb"))
     assert [b.name[:2] for b in books] == ["00", "01", "02", "03", "04", "05"]
-    allowed = {"tabletop", "plotly", "ipywidgets", "fractions", "json", "re", "pathlib"}   # (standard library)
+    allowed = {"tabletop", "plotly", "ipywidgets", "fractions", "json", "re", "pathlib", "math"}   # (standard library)
     for book in books:
         nb = json.loads(book.read_text(encoding="utf-8"))
         for cell in nb["cells"]:
@@ -36,9 +37,16 @@ def test_lessons_are_committed_clean_and_import_only_tabletop():
                 continue
             source = "".join(cell["source"])
             if "# NBVAL_CHECK_OUTPUT\n" in source:
-                # nbval compares what this cell prints with the stored text: plain stdout only
-                assert cell["outputs"] and all(o["output_type"] == "stream" and o["name"] == "stdout"
-                                               for o in cell["outputs"]), (book.name, cell.get("id"))
+                # nbval compares what this cell shows with the stored output: printed text, or a
+                # table (tabletop.economics.tables.Table: text and HTML, nothing that changes per run)
+                assert cell["outputs"], (book.name, cell.get("id"))
+                for out in cell["outputs"]:
+                    if out["output_type"] == "stream":
+                        assert out["name"] == "stdout", (book.name, cell.get("id"))
+                    else:
+                        assert out["output_type"] == "execute_result", (book.name, cell.get("id"))
+                        assert set(out["data"]) == {"text/plain", "text/html"}, (book.name, cell.get("id"))
+                        assert " at 0x" not in "".join(out["data"]["text/plain"]), (book.name, cell.get("id"))
             else:
                 assert cell["outputs"] == [] and cell["execution_count"] is None, book.name
             for module in re.findall(r"^\s*(?:from|import)\s+([\w.]+)", source, re.M):
