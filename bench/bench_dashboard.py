@@ -81,7 +81,9 @@ def _bidding_match(home: Path) -> str:
 def _serve(folder: Path, home: Path, preheat: bool):
     from tabletop import serve
     port = serve.free_port()
-    cmd = serve.voila_command(port, preheat=preheat, pool_size=1, notebook=folder / "tabletop.ipynb")
+    # culling off: the culler would stop a pooled kernel as soon as a page takes it
+    cmd = serve.voila_command(port, preheat=preheat, pool_size=1, notebook=folder / "tabletop.ipynb",
+                              cull_idle_timeout=0)
     cmd[3] = str(folder)                  # serve the folder: both notebooks, one server
     log = open(home / f"voila-{preheat}.log", "w")
     proc = subprocess.Popen(cmd, env=serve.voila_env(home), cwd=str(folder), stdout=log, stderr=subprocess.STDOUT)

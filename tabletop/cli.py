@@ -29,16 +29,13 @@ def main(argv: list[str] | None = None) -> int:
     srv.add_argument("--no-browser", action="store_true", help="do not open a browser")
     srv.add_argument("--home", default=None, help="folder for saved matches (default: $TABLETOP_HOME "
                                                  "or the user data folder)")
-    srv.add_argument("--preheat", action="store_true",
-                     help="not available: the culler that stops the kernels of closed pages would stop "
-                          "a kernel kept warm for the next page as soon as a page takes it")
     args, rest = parser.parse_known_args(argv)
     if args.command == "serve":
         if rest:
             parser.error(f"unrecognized arguments: {' '.join(rest)}")
         from .serve import serve
         return serve(port=args.port, host=args.host, open_browser=not args.no_browser,
-                     preheat=args.preheat, home=args.home, token=args.token)
+                     home=args.home, token=args.token)
     try:
         if args.command == "simulate":
             from .simulate import simulate

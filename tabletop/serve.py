@@ -7,9 +7,10 @@
 Voilà serves the dashboard notebook shipped inside ``tabletop.widgets`` (so it works from any
 directory) with tabletop's own page template (Voilà's lab template without its icon font from a
 CDN: the page needs no internet connection) and only the front-end extensions the dashboards
-use. Preheated kernels (the heavy imports run before the page is asked for) open a page 1-2 s
-sooner but, measured on a 2-core machine, made every click slower (bench_dashboard); and the
-kernel culler stops a preheated kernel as soon as a page takes it, so ``serve`` refuses them.
+use. ``serve`` keeps no preheated kernels: measured on a 2-core machine they opened a page 1-2 s
+sooner but made every click slower (bench_dashboard), and the kernel culler stops a pooled kernel
+as soon as a page takes it (it has been idle since it started). ``voila_command(preheat=True)``
+stays for the benchmark only.
 
 Who may walk in (docs/security.md): a loopback server refuses requests whose ``Host`` is not a
 loopback name or address (DNS rebinding); any other address needs jupyter-server's token login.
@@ -294,7 +295,7 @@ def print_qr(text: str) -> None:
     segno.make(text, error="m").terminal(compact=True)
 
 
-def serve(port: int = 8866, host: str = "127.0.0.1", open_browser: bool = True, preheat: bool = False,
+def serve(port: int = 8866, host: str = "127.0.0.1", open_browser: bool = True,
           home: str | Path | None = None, token: str | None = None,
           cull_idle_timeout: int = CULL_IDLE_TIMEOUT, cull_interval: int = CULL_INTERVAL) -> int:
     """Run Voilà until it stops, Ctrl-C or SIGTERM; returns its exit code.
@@ -302,12 +303,6 @@ def serve(port: int = 8866, host: str = "127.0.0.1", open_browser: bool = True, 
     ``port=0``: any free port. A host other than loopback gets a token (made up unless given)."""
     if token == "":
         print("tabletop: the token cannot be empty.", file=sys.stderr)
-        return 2
-    if preheat:
-        # measured: Voilà hands out a pooled kernel idle since it started, and the culler stops it
-        # before the page's websocket connects (the page never becomes usable)
-        print("tabletop: --preheat is not available: the kernel culler, which stops the kernels of "
-              "closed pages, would stop a preheated kernel as soon as a page takes it.", file=sys.stderr)
         return 2
     if token is None and not is_loopback(host):
         token = secrets.token_urlsafe(16)

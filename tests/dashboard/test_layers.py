@@ -39,5 +39,5 @@ def test_the_voila_command_binds_the_address_asked_for():
 def test_serve_is_a_subcommand():
     out = subprocess.run([sys.executable, "-m", "tabletop.cli", "serve", "--help"], capture_output=True,
                          text=True, check=True).stdout
-    for flag in ("--port", "--host", "--no-browser", "--home", "--preheat"):
+    for flag in ("--port", "--host", "--token", "--no-browser", "--home"):
         assert flag in out

@@ -131,15 +131,3 @@ def test_a_busy_port_is_a_plain_error(tmp_path):
             assert f"port {port} is already in use" in server.output
         finally:
             server.kill()
-
-
-def test_preheat_is_refused_in_plain_words(tmp_path):
-    """A preheated kernel waits idle: the culler would stop it as soon as a page takes it (measured)."""
-    server = ServeCommand("--port", "0", "--preheat", home=tmp_path)
-    try:
-        wait_for(lambda: server.proc.poll() is not None or "dashboards are at" in server.output, 90,
-                 "tabletop serve neither stopped nor started")
-        assert server.proc.returncode == 2, server.output
-        assert "--preheat is not available" in server.output
-    finally:
-        server.kill()
