@@ -38,14 +38,18 @@ def in_ci() -> bool:
 
 
 def wheelhouse() -> Path:
-    """The pinned wheels of binder/requirements.txt, downloaded once per change of the pins."""
-    pins = (REPO / "binder" / "requirements.txt").read_bytes()
+    """The pinned wheels of binder/requirements.txt and what building tabletop needs
+    (pyproject's build-system), downloaded once per change of either."""
+    import tomllib
+    build = tomllib.loads((REPO / "pyproject.toml").read_text(encoding="utf-8"))["build-system"]["requires"]
+    pins = (REPO / "binder" / "requirements.txt").read_bytes() + repr(build).encode()
     default = Path.home() / ".cache" / "tabletop" / "binder-wheels" / hashlib.sha256(pins).hexdigest()[:16]
     folder = Path(os.environ.get("TABLETOP_WHEELHOUSE", default))
     if not (folder / "complete").exists():
         folder.mkdir(parents=True, exist_ok=True)
-        subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--only-binary=:all:", "-d", str(folder),
-                        "-r", str(REPO / "binder" / "requirements.txt")], check=True)
+        for what in (["-r", str(REPO / "binder" / "requirements.txt")], build):
+            subprocess.run([sys.executable, "-m", "pip", "download", "-q", "--only-binary=:all:",
+                            "-d", str(folder), *what], check=True)
         (folder / "complete").write_text("")
     return folder
 
