@@ -80,7 +80,8 @@ class Table:
         uuid = hashlib.sha1(self.text().encode()).hexdigest()[:10]
         styler = (self.frame.style.format(self.formats).hide(axis="index").set_uuid(uuid)
                   .set_properties(subset=numeric, **{"text-align": "right"})
-                  .set_table_styles([{"selector": "th", "props": [("text-align", "left")]}]))
+                  .set_properties(subset=[c for c in self.frame.columns if c not in numeric],
+                                  **{"text-align": "left"}))
         if self.caption:
             styler = styler.set_caption(self.caption)
         return styler.to_html()

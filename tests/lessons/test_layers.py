@@ -29,7 +29,8 @@ def test_every_lesson_compares_some_printed_key_numbers():
 def test_lessons_are_committed_clean_and_import_only_tabletop():
     books = sorted(LESSONS.glob("*.ipynb"))
     assert [b.name[:2] for b in books] == ["00", "01", "02", "03", "04", "05"]
-    allowed = {"tabletop", "plotly", "ipywidgets", "fractions", "json", "re", "pathlib", "math"}   # (standard library)
+    allowed = {"tabletop", "plotly", "ipywidgets", "fractions", "json", "re", "pathlib", "math", "itertools",
+               "dataclasses"}   # (standard library)
     for book in books:
         nb = json.loads(book.read_text(encoding="utf-8"))
         for cell in nb["cells"]:
