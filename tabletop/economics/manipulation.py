@@ -31,7 +31,7 @@ from ..jika import data as jk
 from ..simulate import play_game
 
 __all__ = [
-    "jika_price", "jika_play_price", "jika_one_card_reach", "jika_reach_table",
+    "jika_price", "jika_play_price", "jika_reachable", "jika_one_card_reach", "jika_reach_table",
     "jika_min_distribution", "jika_stakes", "JikaGreedyAgent",
     "bm_limits", "bm_reachable", "bm_turn_swing", "bm_reach_odds", "bm_swing_worth",
     "BlackMondayPumper", "BlackMondayHolder", "AGENTS", "AgentStudy", "study_agents",
@@ -53,6 +53,23 @@ def jika_play_price(upper: int | None, lower: int, value: int, slot: str) -> int
             raise OptionsError("The first card of a suit goes on the upper card, above the ace.")
         return jika_price(upper, value)
     raise OptionsError(f"{slot!r} is not a slot; a card goes on the 'upper' or the 'lower' card.")
+
+
+def jika_reachable(upper: int | None, lower: int, hand: Sequence[int]) -> set[int]:
+    """Every price a suit can show after its owner of ``hand`` plays any number of those cards on
+    it, one at a time, on either card, with nobody else moving in between (the price now
+    included). While the upper card is empty, a card can only go there."""
+    seen = {jika_price(upper, lower)}
+    frontier = [(upper, lower, tuple(sorted(hand)))]
+    while frontier:
+        up, low, cards = frontier.pop()
+        for i, v in enumerate(cards):
+            rest = cards[:i] + cards[i + 1:]
+            for slot in (("upper",) if up is None else jk.SLOTS):
+                after = (v, low) if slot == "upper" else (up, v)
+                seen.add(jika_price(*after))
+                frontier.append((*after, rest))
+    return seen
 
 
 def jika_one_card_reach(upper: int, lower: int,
@@ -129,8 +146,12 @@ class JikaGreedyAgent:
 
 # --- Black Monday: limits per move ----------------------------------------------------------------
 def bm_limits(options: Mapping | None = None) -> dict[str, tuple[int, int]]:
-    """(down, up) per stock: the engine's defaults, or a match's ``limits`` option."""
-    limits = (options or {}).get("limits", bm.LIMITS)
+    """(down, up) per stock: the engine's defaults, with a match's ``limits`` option (any subset
+    of the stocks) laid over them."""
+    limits = {**bm.LIMITS, **(options or {}).get("limits", {})}
+    unknown = [s for s in limits if s not in bm.STOCKS]
+    if unknown:
+        raise OptionsError(f"'{unknown[0]}' is not a Black Monday stock; they are {', '.join(bm.STOCKS)}.")
     return {s: tuple(limits[s]) for s in bm.STOCKS}
 
 

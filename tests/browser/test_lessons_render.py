@@ -41,8 +41,6 @@ UNSHOWN_FIGURES = ("every fig.show() figure is an application/vnd.plotly.v1+json
                    "Voila runs with jupyterlab-plotly in its extension_denylist (serve.SKIPPED_EXTENSIONS)")
 KNOWN: dict[tuple[str, str], str] = {
     ("maths", "00-index.ipynb"): "c00: '$0–$25,000' typesets '0–' as maths",
-    ("maths", "05-manipulating-a-price.ipynb"): "dollar amounts paired into maths: c00, c10, c12 (escaped as \\$, "
-                                                "which nbconvert turns back into $), c14, c18",
     ("figures", "01-sealed-bid-auctions.ipynb"): UNSHOWN_FIGURES,
     ("figures", "02-stockpile-auction.ipynb"): UNSHOWN_FIGURES,
     ("figures", "03-stock-price-markov-chain.ipynb"): UNSHOWN_FIGURES,

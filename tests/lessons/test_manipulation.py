@@ -82,6 +82,11 @@ def test_largest_swings_and_their_worth():
     assert P.bm_swing_worth("Chewy Poultry", {"limits": {"Chewy Poultry": [1, 1], "Whip Burger": [3, 4],
                                                          "Gum Gum Mine": [4, 5],
                                                          "Tiki-Taka Tech": [5, 6]}}) == 2_400
+    # a match may change only some stocks' limits (docs/black-monday.md): the others keep theirs
+    assert P.bm_swing_worth("Chewy Poultry", {"limits": {"Chewy Poultry": [1, 1]}}) == 2_400
+    assert P.bm_limits({"limits": {"Chewy Poultry": [1, 1]}})["Tiki-Taka Tech"] == (5, 6)
+    with pytest.raises(OptionsError, match="'Chewy Chicken' is not a Black Monday stock"):
+        P.bm_limits({"limits": {"Chewy Chicken": [1, 1]}})
 
 
 def _engine_reach(state, seat, stock):
@@ -177,3 +182,12 @@ def test_seats_rotated_put_the_agent_in_every_seat():
     assert rotated.fair_share == pytest.approx(1 / 3)
     p = rotated.win_share
     assert rotated.win_std_error == pytest.approx((p * (1 - p) / 18) ** 0.5)
+
+
+def test_two_cards_cannot_lift_a_price_past_the_other_card():
+    # 9 above, 3 below, the 10 and the 8 in hand, worked by hand: the 10 over the 3 shows 9 (the
+    # lower of 9 and 10); the 8 then can only lower it; the 8 first shows 8, then the 10 over the 8: 9
+    assert P.jika_reachable(9, 3, [10, 8]) == {3, 8, 9}
+    assert P.jika_reachable(9, 3, []) == {3}
+    assert P.jika_reachable(None, 1, [7]) == {1}                 # the first card goes above the ace
+    assert P.jika_reachable(None, 1, [7, 5]) == {1, 5}           # then the 5 over the ace, or over the 7
