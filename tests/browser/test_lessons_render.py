@@ -40,7 +40,6 @@ GRACE = 10.0
 UNSHOWN_FIGURES = ("every fig.show() figure is an application/vnd.plotly.v1+json output the page never shows: "
                    "Voila runs with jupyterlab-plotly in its extension_denylist (serve.SKIPPED_EXTENSIONS)")
 KNOWN: dict[tuple[str, str], str] = {
-    ("maths", "00-index.ipynb"): "c00: '$0–$25,000' typesets '0–' as maths",
     ("figures", "01-sealed-bid-auctions.ipynb"): UNSHOWN_FIGURES,
     ("figures", "02-stockpile-auction.ipynb"): UNSHOWN_FIGURES,
     ("figures", "03-stock-price-markov-chain.ipynb"): UNSHOWN_FIGURES,
