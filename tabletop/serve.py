@@ -71,9 +71,11 @@ def is_loopback(host: str) -> bool:
 def voila_command(port: int = 0, host: str = "127.0.0.1", open_browser: bool = False, preheat: bool = False,
                   pool_size: int = 1, notebook: str | Path | None = None, tracebacks: bool = False,
                   token: bool = False, cull_idle_timeout: int = CULL_IDLE_TIMEOUT,
-                  cull_interval: int = CULL_INTERVAL, extra: list[str] | None = None) -> list[str]:
+                  cull_interval: int = CULL_INTERVAL, skipped_extensions: list[str] | None = None,
+                  extra: list[str] | None = None) -> list[str]:
     """The Voilà command line (run with ``voila_env()``). ``port=0``: any free port; ``notebook``: a
-    notebook or a folder of them (default: the dashboard).
+    notebook or a folder of them (default: the dashboard). ``skipped_extensions`` (default
+    ``SKIPPED_EXTENSIONS``): the lessons' ``fig.show()`` figures need ``jupyterlab-plotly``.
 
     ``token=True`` turns jupyter-server's token login on; the token itself travels in the
     environment (``voila_env(token=...)``), where other users' ``ps`` cannot read it."""
@@ -90,7 +92,8 @@ def voila_command(port: int = 0, host: str = "127.0.0.1", open_browser: bool = F
            f"--MappingKernelManager.cull_idle_timeout={cull_idle_timeout}",
            f"--MappingKernelManager.cull_interval={cull_interval}",
            "--MappingKernelManager.cull_connected=False",
-           ] + [f"--VoilaConfiguration.extension_denylist={name}" for name in SKIPPED_EXTENSIONS]
+           ] + [f"--VoilaConfiguration.extension_denylist={name}"
+                for name in (SKIPPED_EXTENSIONS if skipped_extensions is None else skipped_extensions)]
     if is_loopback(host):
         # jupyter-server's Host check (DNS rebinding): only loopback addresses and "localhost".
         # Dict values given on the command line arrive as strings ("False" would be true): the
