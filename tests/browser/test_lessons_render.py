@@ -15,6 +15,7 @@ the lesson is fixed the test XPASSes, which fails, telling whoever fixed it to r
 """
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import time
@@ -27,8 +28,13 @@ from tabletop import serve
 
 from .conftest import ARGS, chromium_or_skip
 
-LESSONS_DIR = Path(__file__).resolve().parents[2] / "notebooks" / "lessons"
+REPO = Path(__file__).resolve().parents[2]
+LESSONS_DIR = REPO / "notebooks" / "lessons"
 LESSONS = sorted(p.name for p in LESSONS_DIR.glob("*.ipynb"))
+#: the front-end extensions Voilà leaves out when it serves the lessons: Binder's (where a class
+#: opens them), which keeps jupyterlab-plotly for their fig.show() figures
+BINDER_DENYLIST = json.loads((REPO / "binder" / "config" / "jupyter_server_config.json").read_text())[
+    "VoilaConfiguration"]["extension_denylist"]
 #: seconds for all lessons, rendered together, to be shown and settled (2 busy cores)
 RENDER_WITHIN = 240
 #: how long the page must stay unchanged to count as idle, and how long an empty figure or
@@ -36,16 +42,10 @@ RENDER_WITHIN = 240
 QUIET_FOR = 2.0
 GRACE = 10.0
 
-#: (check, lesson) -> the defects it fails on today (issue 12); remove an entry once its lesson passes
-UNSHOWN_FIGURES = ("every fig.show() figure is an application/vnd.plotly.v1+json output the page never shows: "
-                   "Voila runs with jupyterlab-plotly in its extension_denylist (serve.SKIPPED_EXTENSIONS)")
-KNOWN: dict[tuple[str, str], str] = {
-    ("figures", "01-sealed-bid-auctions.ipynb"): UNSHOWN_FIGURES,
-    ("figures", "02-stockpile-auction.ipynb"): UNSHOWN_FIGURES,
-    ("figures", "03-stock-price-markov-chain.ipynb"): UNSHOWN_FIGURES,
-    ("figures", "04-merger-math.ipynb"): UNSHOWN_FIGURES,
-    ("figures", "05-manipulating-a-price.ipynb"): UNSHOWN_FIGURES,
-}
+#: (check, lesson) -> the defects it fails on today; remove an entry once its lesson passes. Issue
+#: 12's (dollar pairs typeset in L0 and L2-L5, fig.show() figures never shown, L4's empty slider
+#: chart) are fixed.
+KNOWN: dict[tuple[str, str], str] = {}
 
 
 class LessonDefect(AssertionError):
@@ -60,16 +60,14 @@ def lessons_for(check: str) -> list:
 
 # ---------------------------------------------------------------------------------------------
 # The server: Voilà as tabletop.serve starts it (XSRF check on, Host check on, tabletop's offline
-# template, the same front-end extensions), rooted at the lessons folder.
+# template), rooted at the lessons folder, with Binder's front-end extensions.
 
 class LessonServer(serve.Voila):
     """``serve.Voila`` (its port discovery and stop) serving a whole folder of notebooks."""
 
-    def __init__(self, folder: Path, home: Path, stdout, preheat: bool = False, **kw):
+    def __init__(self, folder: Path, home: Path, stdout):
         self.host, self.token, self.port = "127.0.0.1", None, None
-        first = sorted(folder.glob("*.ipynb"))[0]
-        cmd = serve.voila_command(0, preheat=preheat, notebook=first, tracebacks=True, **kw)
-        cmd[cmd.index(str(first))] = str(folder)     # the folder: /voila/render/<any notebook>
+        cmd = serve.voila_command(0, notebook=folder, tracebacks=True, skipped_extensions=BINDER_DENYLIST)
         self.proc = subprocess.Popen(cmd, env=serve.voila_env(home), cwd=str(folder), stdout=stdout,
                                      stderr=subprocess.STDOUT, start_new_session=True)
 
@@ -146,7 +144,7 @@ COLLECT_JS = r"""() => {
     .map(m => ({cell: cellOf(m), text: (m.querySelector('mjx-assistive-mml, .katex-mathml') || m).textContent}));
   const plots = [...document.querySelectorAll('.js-plotly-plot')].map(el => {
     const traces = el._fullData || el.data || [];
-    const title = el._fullLayout && el._fullLayout.title ? el._fullLayout.title.text : '';
+    const title = el.layout && el.layout.title ? (el.layout.title.text || el.layout.title) : '';
     return {cell: cellOf(el), title: title || '(untitled)', drawn: !!el._fullLayout,
             traces: traces.length, withPoints: traces.filter(hasPoints).length};
   });
