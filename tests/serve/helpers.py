@@ -3,6 +3,7 @@ as a child process, and polling with a deadline."""
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import http.client
 import re
 import subprocess
@@ -66,7 +67,10 @@ def websocket_status(base: str, kernel_id: str, host: str | None = None) -> int:
             return exc.code
         ws.close()
         return 101
-    return asyncio.run(connect())
+    # a thread of its own: Playwright's sync API (browser tests of the same session) keeps an
+    # event loop running in this one, where asyncio.run() is refused
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, connect()).result()
 
 
 def kernels_under(pid: int) -> list[int]:
