@@ -26,8 +26,6 @@ import pytest
 
 from tabletop import serve
 
-from .conftest import ARGS, chromium_or_skip
-
 REPO = Path(__file__).resolve().parents[2]
 LESSONS_DIR = REPO / "notebooks" / "lessons"
 LESSONS = sorted(p.name for p in LESSONS_DIR.glob("*.ipynb"))
@@ -345,15 +343,12 @@ def typeset_expected(html: str) -> dict[str, list[tuple[str, str, str]]]:
 
 
 @pytest.fixture(scope="module")
-def rendered(tmp_path_factory) -> dict[str, Rendered]:
-    from playwright.sync_api import sync_playwright
-    executable = chromium_or_skip()
+def rendered(tmp_path_factory, browser) -> dict[str, Rendered]:
+    # the session's browser: a second sync_playwright in one process is refused
     home = tmp_path_factory.mktemp("lessons-home")
     results = {name: Rendered() for name in LESSONS}
-    with open(home / "voila.log", "w") as log, LessonServer(LESSONS_DIR, home, log) as server, \
-            sync_playwright() as pw:
+    with open(home / "voila.log", "w") as log, LessonServer(LESSONS_DIR, home, log) as server:
         base = server.base()
-        browser = pw.chromium.launch(executable_path=executable, args=ARGS)
         pages = {}
         try:
             for name in LESSONS:
@@ -379,7 +374,6 @@ def rendered(tmp_path_factory) -> dict[str, Rendered]:
                     p["context"].close()
                 except Exception:                   # noqa: BLE001 - the server stop ends what is left
                     pass
-            browser.close()
         log.flush()
     print("\nlessons interactive after (all rendering together): " + ", ".join(
         f"{name[:2]} {r.seconds:.1f} s" for name, r in results.items()))
