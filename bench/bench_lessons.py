@@ -7,7 +7,9 @@ warms the disk cache and is not counted):
 
 * navigation -> the page is interactive: every cell rendered, the page's app started, every widget
   view attached, every figure drawn (the test's READY_JS);
-* the ratio of each lesson's median to the bare page's median.
+* the ratio of each lesson's median to the bare page's median;
+* each cell's share: Voilà sends a cell's HTML once the cell has run, so the time between one cell
+  arriving and the next is (about) the next cell's run time; the slowest cells are listed.
 
 Target (issue 12): each lesson interactive within 2x the bare page. Needs /usr/bin/chromium.
 """
@@ -24,8 +26,9 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
+from tests.browser.conftest import ARGS  # noqa: E402
 from tests.browser.test_lessons_render import (  # noqa: E402
-    ARGS, LESSONS, LESSONS_DIR, READY_JS, LessonServer, offline_context)
+    LESSONS, LESSONS_DIR, READY_JS, LessonServer, offline_context)
 
 CHROMIUM = "/usr/bin/chromium"
 ROUNDS = 3
@@ -37,6 +40,21 @@ BARE_NOTEBOOK = {
     "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
     "nbformat": 4, "nbformat_minor": 5}
 UNSHOWN_JS = "() => document.querySelectorAll('script[type=\"application/vnd.voila.cell-output+json\"]').length"
+#: when each cell's HTML arrives (ms since the response began)
+ARRIVALS_JS = """
+window.__arrivals = [];
+new MutationObserver(changes => { for (const c of changes) for (const n of c.addedNodes)
+  if (n.nodeType === 1 && n.hasAttribute('cell-index')) window.__arrivals.push([n.getAttribute('cell-index'), performance.now()]);
+}).observe(document, {childList: true, subtree: true});
+"""
+CELL_TIMES_JS = """() => {
+  let last = performance.getEntriesByType('navigation')[0].responseStart;
+  return window.__arrivals.map(([index, t]) => {
+    const cell = document.querySelector(`[cell-index="${index}"] [id^="cell-id="]`);
+    const gap = t - last; last = t;
+    return [cell ? cell.id.slice(8) : index, gap / 1000];
+  });
+}"""
 
 
 def wait(condition, within: float, what: str, every: float = 0.05):
@@ -48,11 +66,12 @@ def wait(condition, within: float, what: str, every: float = 0.05):
     return value
 
 
-def interactive_seconds(browser, server, name: str) -> tuple[float, int]:
-    """Navigation -> interactive, and how many outputs the page never shows; the page's kernel is
-    gone when this returns (so the next page has the machine to itself)."""
+def interactive_seconds(browser, server, name: str) -> tuple[float, int, dict[str, float]]:
+    """Navigation -> interactive, how many outputs the page never shows, and each cell's run time;
+    the page's kernel is gone when this returns (so the next page has the machine to itself)."""
     outside: list[str] = []
     context = offline_context(browser, server.base(), outside)
+    context.add_init_script(ARRIVALS_JS)
     try:
         page = context.new_page()
         start = time.perf_counter()
@@ -60,16 +79,17 @@ def interactive_seconds(browser, server, name: str) -> tuple[float, int]:
         wait(lambda: page.evaluate(READY_JS), 300, f"{name} never became interactive")
         seconds = time.perf_counter() - start
         unshown = page.evaluate(UNSHOWN_JS)
+        cells = dict(page.evaluate(CELL_TIMES_JS))
         page.close(run_before_unload=True)          # the page's beacon shuts its kernel down...
         wait(lambda: not server.kernel_pids(), 60, f"{name}'s kernel still runs", every=0.1)
     finally:
         context.close()                             # ...if the context lives until it is sent
     if outside:
         raise RuntimeError(f"{name} asked for things outside the server: {outside}")
-    return seconds, unshown
+    return seconds, unshown, cells
 
 
-def measure(rounds: int = ROUNDS) -> tuple[dict[str, list[float]], dict[str, int]]:
+def measure(rounds: int = ROUNDS) -> tuple[dict[str, list[float]], dict[str, int], dict[str, dict[str, list[float]]]]:
     from playwright.sync_api import sync_playwright
     tmp = Path(tempfile.mkdtemp(prefix="tabletop-bench-lessons-"))
     folder, home = tmp / "pages", tmp / "home"
@@ -79,26 +99,29 @@ def measure(rounds: int = ROUNDS) -> tuple[dict[str, list[float]], dict[str, int
     names = [BARE] + LESSONS
     times: dict[str, list[float]] = {name: [] for name in names}
     unshown: dict[str, int] = {}
+    cells: dict[str, dict[str, list[float]]] = {name: {} for name in names}
     try:
         with open(home / "voila.log", "w") as log, LessonServer(folder, home, log) as server, \
                 sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
             for round_ in range(rounds + 1):
                 for name in names:
-                    seconds, unshown[name] = interactive_seconds(browser, server, name)
+                    seconds, unshown[name], cell_times = interactive_seconds(browser, server, name)
                     if round_:
                         times[name].append(seconds)
+                        for cell, run in cell_times.items():
+                            cells[name].setdefault(cell, []).append(run)
             browser.close()
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    return times, unshown
+    return times, unshown, cells
 
 
 def main(baseline: float | None = None) -> None:
     if not os.path.exists(CHROMIUM):
         print("bench_lessons: Chromium not found at /usr/bin/chromium; skipped")
         return
-    times, unshown = measure()
+    times, unshown, cells = measure(ROUNDS)
     bare = statistics.median(times[BARE])
     print(f"navigation -> interactive, one page at a time, median of {ROUNDS} rounds on one Voila server "
           f"(target: each lesson within {TARGET_RATIO:g}x the bare page, {TARGET_RATIO * bare:.1f} s)")
@@ -110,6 +133,10 @@ def main(baseline: float | None = None) -> None:
               f"{unshown[name]:>11}  {verdict}")
     print("'never shown': outputs the page has no renderer for (figures missing from the page; "
           "they take no time to draw)")
+    print("slowest cells (median run time, s):")
+    for name in LESSONS:
+        slowest = sorted(((statistics.median(runs), cell) for cell, runs in cells[name].items()), reverse=True)[:4]
+        print(f"  {name:<34} " + ", ".join(f"{cell} {run:.1f}" for run, cell in slowest))
 
 
 if __name__ == "__main__":

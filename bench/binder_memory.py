@@ -27,7 +27,8 @@ import psutil
 
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
-from tests.browser.test_lessons_render import ARGS, READY_JS, offline_context  # noqa: E402
+from tests.browser.conftest import ARGS  # noqa: E402
+from tests.browser.test_lessons_render import READY_JS, offline_context  # noqa: E402
 
 from tabletop import serve  # noqa: E402
 
