@@ -3,7 +3,8 @@
 The server starts as the Binder image runs it: ``binder/start jupyter server`` (binder/config makes
 the Voilà server extension use tabletop's offline template), here from this clone's environment,
 with kernels culled as ``tabletop serve`` culls them. Chromium then opens at once the start page,
-a tracker (``?match=<id>`` of a match saved in a temporary TABLETOP_HOME) and two lessons (default
+a tracker (``?match=<id>`` of a match some rounds in, saved in a temporary TABLETOP_HOME, its
+charts shown) and two lessons (default
 below, or the ones named), waits until every page is interactive and settled, and sums the
 proportional set size (PSS: shared pages split between the processes sharing them; RSS where PSS
 cannot be read) of the server, of each kernel, and of Chromium. mybinder.org limits the
@@ -78,12 +79,18 @@ def chromium_processes() -> list[psutil.Process]:
     return [p for p in family(os.getpid())[1:] if "chrom" in p.name().lower()]
 
 
-def saved_match(home: Path) -> str:
-    from tabletop import Match
+def saved_match(home: Path, entries: int = 150) -> str:
+    """A Stockpile match some rounds in (so the tracker draws its value charts), saved in ``home``."""
+    import random
+    from tabletop import CHANCE, TERMINAL, Match
     from tabletop.store import Store
+    match, rng = Match("stockpile", ["Ann", "Ben", "Cy", "Di"]), random.Random(7)
+    while match.current_player() != TERMINAL and (len(match.log) < entries or match.current_player() == CHANCE):
+        legal = match.legal_actions()
+        match.apply(match.sample_chance() if match.current_player() == CHANCE else rng.choice(legal))
     store = Store(home / "matches.sqlite3")
     try:
-        return store.create(Match("stockpile", ["Ann", "Ben", "Cy", "Di"])).id
+        return store.create(match).id
     finally:
         store.close()
 
@@ -163,6 +170,14 @@ def measure(lessons: list[str]) -> None:
                         raise RuntimeError(f"not interactive after 600 s: {list(waiting)}")
                     time.sleep(0.5)
                 ready = time.monotonic() - started
+                # the tracker with its live charts shown (plotly imported in its kernel)
+                opened["tracker"].get_by_role("button", name="Show charts").click()
+                shown = time.monotonic()
+                while not (opened["tracker"].evaluate(READY_JS)
+                           and opened["tracker"].locator(".js-plotly-plot").count() >= 2):
+                    if time.monotonic() - shown > 120:
+                        raise RuntimeError("the tracker's charts were not drawn within 120 s")
+                    time.sleep(0.2)
                 time.sleep(3)                  # settle: MathJax and late widget updates (a reading, not a test)
                 page_of = {page.evaluate("JSON.parse(document.getElementById('jupyter-config-data')"
                                          ".textContent).kernelId"): label for label, page in opened.items()}
