@@ -2,7 +2,7 @@
 
 The server starts as the Binder image runs it: ``binder/start jupyter server`` (binder/config makes
 the Voilà server extension use tabletop's offline template), here from this clone's environment,
-with kernels culled as ``tabletop serve`` culls them. Chromium then opens at once the start page,
+with binder/config's kernel culling, or ``tabletop serve``'s if it sets none. Chromium then opens at once the start page,
 a tracker (``?match=<id>`` of a match some rounds in, saved in a temporary TABLETOP_HOME, its
 charts shown) and two lessons (default
 below, or the ones named), waits until every page is interactive and settled, and sums the
@@ -14,6 +14,7 @@ is timed removing their kernels.
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -39,6 +40,10 @@ BINDER_LIMIT_MB = 2048
 LESSONS = ["02-stockpile-auction.ipynb", "04-merger-math.ipynb"]   # the two largest kernels measured
 DASHBOARD = "widgets/dashboards/tabletop.ipynb"
 MB = 1024 * 1024
+BINDER_CULLING = json.loads((REPO / "binder" / "config" / "jupyter_server_config.json").read_text()).get(
+    "MappingKernelManager", {})
+CULL_IDLE = BINDER_CULLING.get("cull_idle_timeout", serve.CULL_IDLE_TIMEOUT)
+CULL_INTERVAL = BINDER_CULLING.get("cull_interval", serve.CULL_INTERVAL)
 
 
 def memory(process: psutil.Process) -> tuple[int, str]:
@@ -100,10 +105,10 @@ def start_server(root: Path, home: Path, log) -> subprocess.Popen:
     env.pop("JUPYTER_TOKEN", None)
     cmd = ["bash", str(REPO / "binder" / "start"), "jupyter", "server", "--port=0", "--ServerApp.port_retries=0",
            "--ServerApp.ip=127.0.0.1", "--ServerApp.token=", "--ServerApp.password=", "--no-browser", "--allow-root",
-           f"--ServerApp.root_dir={root}",
-           f"--MappingKernelManager.cull_idle_timeout={serve.CULL_IDLE_TIMEOUT}",
-           f"--MappingKernelManager.cull_interval={serve.CULL_INTERVAL}",
-           "--MappingKernelManager.cull_connected=False"]
+           f"--ServerApp.root_dir={root}"]
+    if "cull_idle_timeout" not in BINDER_CULLING:     # binder/config culls no kernel: as tabletop serve does
+        cmd += [f"--MappingKernelManager.cull_idle_timeout={CULL_IDLE}",
+                f"--MappingKernelManager.cull_interval={CULL_INTERVAL}", "--MappingKernelManager.cull_connected=False"]
     return subprocess.Popen(cmd, cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
 
 
@@ -203,12 +208,15 @@ def measure(lessons: list[str]) -> None:
                 closed = time.monotonic()
                 for page in opened.values():
                     page.close()               # no beforeunload: no shutdown beacon, only the culler
-                while kernels(server) and time.monotonic() - closed < 3 * (serve.CULL_IDLE_TIMEOUT + serve.CULL_INTERVAL):
+                while kernels(server) and time.monotonic() - closed < 3 * (CULL_IDLE + CULL_INTERVAL):
                     time.sleep(0.5)
                 left = kernels(server)
                 print(f"  pages closed without their beacon: {len(running)} kernels -> {len(left)} after "
-                      f"{time.monotonic() - closed:.0f} s (culled after {serve.CULL_IDLE_TIMEOUT} s idle, checked every "
-                      f"{serve.CULL_INTERVAL} s); server alone {memory(psutil.Process(server.pid))[0] / MB:.0f} MB")
+                      f"{time.monotonic() - closed:.0f} s (culled after {CULL_IDLE} s idle, checked every "
+                      f"{CULL_INTERVAL} s); server alone {memory(psutil.Process(server.pid))[0] / MB:.0f} MB")
+                if "cull_idle_timeout" not in BINDER_CULLING:
+                    print("  NOTE: binder/config culls no kernel; the culling above was added on the command line "
+                          "(MappingKernelManager.cull_idle_timeout, as tabletop serve sets it)")
                 browser.close()
                 if outside:
                     print(f"  WARNING: the pages asked for things outside the server: {sorted(set(outside))}")
