@@ -22,4 +22,7 @@ def no_widgets_of_earlier_tests():
     read the widgets another test left behind (nor pass because of them)."""
     import ipywidgets
     ipywidgets.Widget.close_all()
+    # a test that loads plugins may have registered another "fakemarket": this one is the tests'
+    register_title(TITLE)
+    register_ui(TITLE.name, UI)
     yield
