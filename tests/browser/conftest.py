@@ -16,8 +16,10 @@ import pytest
 from tabletop import serve
 
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+# --disable-dev-shm-usage: a container's small /dev/shm crashes tabs; --disable-quic and the
+# background-networking flags keep Chromium off this machine's closed network
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
