@@ -1,10 +1,12 @@
-"""The ``tabletop`` command: ``simulate`` games, ``serve`` the dashboards."""
+"""The ``tabletop`` command: ``simulate`` games, rank agents in a ``tournament``, ``serve`` the
+dashboards."""
 from __future__ import annotations
 
 import argparse
 import sys
 
 from .errors import TabletopError
+from .agents import agent_names
 from .registry import get_title, title_names
 
 
@@ -16,6 +18,23 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--players", type=int, required=True)
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=0)
+    tour = sub.add_parser("tournament", help="rank agents over many games, seats rotated",
+                          description="Play agents against each other, one per seat, and rank them "
+                                      "by win share with 95% intervals. Agents: "
+                                      + "; ".join(f"{t}: {', '.join(agent_names(t))}" for t in title_names())
+                                      + "; or module:object, or file.py:object.")
+    tour.add_argument("title", choices=title_names())
+    tour.add_argument("--agents", required=True,
+                      help="one agent per seat, separated by commas (a name may repeat)")
+    tour.add_argument("--games", type=int, default=100)
+    tour.add_argument("--seed", type=int, default=0)
+    tour.add_argument("--jobs", type=int, default=1, help="processes to play on (default 1)")
+    tour.add_argument("--dask", default=None, metavar="ADDRESS",
+                      help="spread the games over the Dask cluster with this scheduler address "
+                           "(needs the 'cluster' extra)")
+    tour.add_argument("--csv", default=None, metavar="PATH", help="write one row per game and agent here")
+    tour.add_argument("--move-seconds", type=float, default=1.0,
+                      help="time an agent may take for one move before it loses the game (default 1)")
     srv = sub.add_parser("serve", help="start the table-companion dashboards (Voila) in a browser")
     srv.add_argument("--port", type=int, default=8866,
                      help="port to listen on (default 8866; 0: any free port); a busy port is an error")
@@ -43,10 +62,41 @@ def main(argv: list[str] | None = None) -> int:
             options = title.cli_options(rest)
             print(simulate(args.title, args.players, args.games, args.seed, options))
             return 0
+        if args.command == "tournament":
+            return _tournament(args, get_title(args.title).cli_options(rest))
     except TabletopError as exc:
         print(f"tabletop: {exc}", file=sys.stderr)
         return 2
     return 1
+
+
+def _tournament(args, options: dict) -> int:
+    from pathlib import Path
+
+    from .errors import OptionsError
+    from .tournament import run
+    if args.csv is not None and not Path(args.csv).resolve().parent.is_dir():
+        raise OptionsError(f"Cannot write {args.csv}: there is no folder {Path(args.csv).parent}.")
+    agents = [a.strip() for a in args.agents.split(",")]
+    if args.dask is None:
+        result = run(args.title, agents, args.games, args.seed, options, jobs=args.jobs,
+                     move_seconds=args.move_seconds)
+    else:
+        try:
+            import distributed
+        except ImportError:
+            raise OptionsError("--dask needs the 'cluster' extra: pip install 'tabletop[cluster]'.") from None
+        with distributed.Client(args.dask) as client:
+            result = run(args.title, agents, args.games, args.seed, options,
+                         executor=client.get_executor(), move_seconds=args.move_seconds)
+    print(result)
+    if args.csv is not None:
+        try:
+            result.to_csv(args.csv)
+        except OSError as exc:
+            raise OptionsError(f"Cannot write {args.csv}: {exc.strerror or exc}.") from None
+        print(f"wrote {result.games * len(agents):,} rows (one per game and agent) to {args.csv}")
+    return 0
 
 
 if __name__ == "__main__":
