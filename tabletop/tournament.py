@@ -136,8 +136,12 @@ def _forfeit_reason(error: BaseException | None, seconds: float, limit: float, c
     if isinstance(error, _Overdue) or seconds > limit:
         return f"took longer than {limit:g} s for one move (stopped after {seconds:.2f} s)"
     if error is not None:
-        text = str(error).splitlines()[0] if str(error) else ""
-        return f"raised {type(error).__name__}" + (f": {shown(text, 120)}" if text else "")
+        try:
+            text = str(error).splitlines()[0] if str(error) else ""
+        except Exception:  # an exception whose message itself fails
+            text = ""
+        text = text if len(text) <= 120 else text[:117] + "..."
+        return f"raised {type(error).__name__}" + (f": {text}" if text else "")
     return (f"returned {shown(choice, 80)}, which is not one of its {len(legal)} legal actions")
 
 
@@ -199,9 +203,13 @@ def _play(title, agents: Sequence[Any], names: Sequence[str], options: Mapping, 
         forfeits[player] = _forfeit_reason(error, seconds, move_seconds, choice, legal)
         state.apply(legal[rngs[player].randrange(len(legal))])
     outcome = state.outcome()
-    fair = [s for s in range(n) if s not in forfeits]
-    best = max((outcome.scores[s] for s in fair), default=None)
-    winners = tuple(s for s in fair if outcome.scores[s] == best)
+    # the engine's winners (its tie-breaks included), less any who forfeited; if all of them
+    # did, the best score among the others
+    winners = tuple(s for s in outcome.winners if s not in forfeits)
+    if not winners:
+        fair = [s for s in range(n) if s not in forfeits]
+        best = max((outcome.scores[s] for s in fair), default=None)
+        winners = tuple(s for s in fair if outcome.scores[s] == best)
     return GameRecord(game, seed, seating, tuple(outcome.scores), winners,
                       tuple(sorted(forfeits.items())), outcome.reason, actions, _measured(measure, state))
 
