@@ -43,15 +43,15 @@ from typing import Callable, Iterator, Mapping
 
 import argon2
 
-from .core import Action
+from .core import CHANCE, Action
 from .errors import (DatabaseBusy, DatabaseDamaged, HistoryError, OptionsError, PinLocked, PinRequired,
                      SaveFileError, StoreError, TabletopError)
 from .match import Match
 
-__all__ = ["Store", "StoredMatch", "MatchInfo", "data_home", "default_store", "StaleMatch"]
+__all__ = ["Store", "StoredMatch", "MatchInfo", "data_home", "default_store", "StaleMatch", "AdvanceEntry"]
 
 DB_NAME = "matches.sqlite3"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -67,7 +67,8 @@ CREATE TABLE IF NOT EXISTS matches (
     n_actions INTEGER NOT NULL DEFAULT 0,
     round INTEGER NOT NULL DEFAULT 0,
     phase TEXT NOT NULL DEFAULT '',
-    over INTEGER NOT NULL DEFAULT 0
+    over INTEGER NOT NULL DEFAULT 0,
+    changed_by TEXT              -- the device of the last change: 'table', 'seat:N', NULL (a script)
 );
 CREATE TABLE IF NOT EXISTS actions (
     match_id TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
@@ -86,13 +87,35 @@ CREATE TABLE IF NOT EXISTS pins (
     locked_until REAL NOT NULL DEFAULT 0,    -- no attempt is checked before this time
     PRIMARY KEY (match_id, seat)
 );
+CREATE TABLE IF NOT EXISTS seat_keys (       -- the secret in a seat device's link
+    match_id TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    key TEXT NOT NULL,
+    PRIMARY KEY (match_id, seat)
+);
+CREATE TABLE IF NOT EXISTS advance (         -- a seat's secret draws entered before their turn
+    match_id TEXT NOT NULL REFERENCES matches(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL,
+    pos INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    refused TEXT,                -- why it could not be entered when its turn came (it then waits)
+    PRIMARY KEY (match_id, seat, pos)
+);
 """
+
+_SEAT_TABLES = [statement for statement in _SCHEMA.split(";")
+                if "seat_keys (" in statement or "advance (" in statement]
 
 # The steps from each older schema version to the next one.
 _MIGRATIONS = {
     1: ["ALTER TABLE pins ADD COLUMN failures INTEGER NOT NULL DEFAULT 0",
         "ALTER TABLE pins ADD COLUMN locked_until REAL NOT NULL DEFAULT 0"],
+    2: ["ALTER TABLE matches ADD COLUMN changed_by TEXT"] + _SEAT_TABLES,
 }
+
+#: a seat key's letters: no look-alikes (0/o, 1/l), so a link can be typed from the screen
+_KEY_LETTERS = "abcdefghijkmnpqrstuvwxyz23456789"
+KEY_LENGTH = 10
 
 FREE_PIN_ATTEMPTS = 3
 FIRST_PIN_WAIT = 2.0
@@ -107,7 +130,22 @@ _FULL = 13                               # SQLITE_FULL
 
 
 class StaleMatch(HistoryError):
-    """The match was changed elsewhere (another screen) since this copy was opened."""
+    """The match was changed elsewhere (another screen) since this copy was opened or last
+    refreshed. Nothing was changed; ``StoredMatch.refresh()`` catches up."""
+
+
+_STALE = ("This match was changed on another screen since it was opened here; "
+          "reload the page to continue from the latest entry. Nothing was changed.")
+
+
+@dataclass(frozen=True)
+class AdvanceEntry:
+    """A seat's secret draw entered before its turn (all players enter their deal at once); it is
+    played when the match reaches that seat's draw. ``refused``: why it could not be played then."""
+    seat: int
+    pos: int
+    data: str
+    refused: str | None = None
 
 
 def data_home() -> Path:
@@ -411,6 +449,20 @@ class Store:
                     pass
             raise
 
+    @contextmanager
+    def _reading(self) -> Iterator[sqlite3.Connection]:
+        """Several reads that see one moment of the database (no writer's half in between)."""
+        db = self._conn
+        if db.in_transaction:
+            yield db
+            return
+        db.execute("BEGIN")
+        try:
+            yield db
+        finally:
+            if db.in_transaction:
+                db.execute("COMMIT")
+
     def _players(self, match_id: str) -> list[str]:
         row = self._conn.execute("SELECT players FROM matches WHERE id = ?", (match_id,)).fetchone()
         if row is None:
@@ -438,22 +490,34 @@ class Store:
         return stored
 
     @_guarded
-    def open(self, match_id: str) -> "StoredMatch":
-        """The saved match, replayed to where it was (undone actions can still be redone)."""
-        row = self._conn.execute("SELECT title, options, seed, revision FROM matches WHERE id = ?",
-                                 (match_id,)).fetchone()
-        if row is None:
-            raise SaveFileError(f"There is no saved match '{match_id}'.")
-        title, options, seed, revision = row
-        players = self._players(match_id)
-        log = self._actions(match_id, "log")
-        redo = self._actions(match_id, "redo")
+    def open(self, match_id: str, device: str | None = None) -> "StoredMatch":
+        """The saved match, replayed to where it was (undone actions can still be redone).
+        ``device`` names who changes it through this copy (``'table'``, ``'seat:2'``): the other
+        devices of the match are told who entered something first."""
+        with self._reading() as db:
+            row = db.execute("SELECT title, options, seed, revision FROM matches WHERE id = ?",
+                             (match_id,)).fetchone()
+            if row is None:
+                raise SaveFileError(f"There is no saved match '{match_id}'.")
+            title, options, seed, revision = row
+            players = self._players(match_id)
+            log = self._actions(match_id, "log")
+            redo = self._actions(match_id, "redo")
         try:
             options = json.loads(options)
         except (ValueError, TypeError, RecursionError) as exc:
             raise SaveFileError(f"Saved match '{match_id}' cannot be read: its options are damaged.") from exc
         match = _replay(match_id, title, players, options, seed, log, redo)
-        return StoredMatch(self, match_id, match, revision, saved_log=log, saved_redo=redo)
+        return StoredMatch(self, match_id, match, revision, saved_log=log, saved_redo=redo, device=device)
+
+    @_guarded
+    def _entries(self, match_id: str) -> tuple[int, list[str], list[str]]:
+        """(revision, log, redo) as one consistent reading."""
+        with self._reading() as db:
+            row = db.execute("SELECT revision FROM matches WHERE id = ?", (match_id,)).fetchone()
+            if row is None:
+                raise SaveFileError(f"Saved match '{match_id}' has been deleted.")
+            return row[0], self._actions(match_id, "log"), self._actions(match_id, "redo")
 
     def _actions(self, match_id: str, kind: str) -> list[str]:
         return [r[0] for r in self._conn.execute(
@@ -496,10 +560,89 @@ class Store:
 
     @_guarded
     def revision(self, match_id: str) -> int:
+        """The match's change counter: it goes up by one with every saved change (an entry, an
+        undo, a redo), whoever made it. This is the live pages' "what changed" signal."""
         row = self._conn.execute("SELECT revision FROM matches WHERE id = ?", (match_id,)).fetchone()
         if row is None:
             raise SaveFileError(f"There is no saved match '{match_id}'.")
         return row[0]
+
+    #: how often ``changed`` reads the revision (seconds): half of it is the mean delay it adds
+    POLL_EVERY = 0.15
+
+    async def changed(self, match_id: str, revision: int) -> int:
+        """Wait until the match's revision is no longer ``revision``; return the new one.
+
+        The one place where a live page learns that another device (or another program) changed
+        the match. SQLite cannot push, so this reads the revision every ``POLL_EVERY`` seconds
+        (a primary-key read, a few microseconds); a store on a server database would await its
+        notification here instead. A deleted match raises ``SaveFileError``."""
+        import asyncio
+        while True:
+            now = self.revision(match_id)
+            if now != revision:
+                return now
+            await asyncio.sleep(self.POLL_EVERY)
+
+    @_guarded
+    def changed_by(self, match_id: str) -> str | None:
+        """The device of the last change (``'table'``, ``'seat:N'``), None when not known."""
+        row = self._conn.execute("SELECT changed_by FROM matches WHERE id = ?", (match_id,)).fetchone()
+        return None if row is None else row[0]
+
+    # --- seat devices ----------------------------------------------------------------------
+    @_guarded
+    def seat_key(self, match_id: str, seat: int) -> str:
+        """The secret that a seat device's link carries (made on first use, then kept). It is in
+        no export: the public record and the backup hold the match, not who may join it."""
+        players = self._players(match_id)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(players):
+            raise OptionsError(f"There is no seat {seat!r} in this match.")
+        key = "".join(secrets.choice(_KEY_LETTERS) for _ in range(KEY_LENGTH))
+        with self._transaction() as db:
+            db.execute("INSERT OR IGNORE INTO seat_keys VALUES (?, ?, ?)", (match_id, seat, key))
+            return db.execute("SELECT key FROM seat_keys WHERE match_id = ? AND seat = ?",
+                              (match_id, seat)).fetchone()[0]
+
+    @_guarded
+    def check_seat_key(self, match_id: str, seat, key) -> bool:
+        """Whether ``key`` is ``seat``'s key of this match (False for a seat or match that does not
+        exist, or a seat that has no key yet)."""
+        if isinstance(seat, bool) or not isinstance(seat, int) or not isinstance(key, str):
+            return False
+        row = self._conn.execute("SELECT key FROM seat_keys WHERE match_id = ? AND seat = ?",
+                                 (match_id, seat)).fetchone()
+        return row is not None and hmac.compare_digest(row[0].encode(), key.encode())
+
+    @_guarded
+    def advance_entries(self, match_id: str, seat: int | None = None) -> list[AdvanceEntry]:
+        """The secret draws entered ahead of their turn (of ``seat``, or of everyone), in order."""
+        sql = "SELECT seat, pos, data, refused FROM advance WHERE match_id = ?"
+        args: tuple = (match_id,)
+        if seat is not None:
+            sql, args = sql + " AND seat = ?", (match_id, seat)
+        return [AdvanceEntry(*row) for row in self._conn.execute(sql + " ORDER BY seat, pos", args)]
+
+    @_guarded
+    def add_advance(self, stored: "StoredMatch", seat: int, action: Action) -> None:
+        """Keep ``seat``'s secret draw ``action`` until the match reaches it. Refused with
+        ``StaleMatch`` when the match changed since ``stored`` last read it (it may be due now)."""
+        with self._transaction() as db:
+            row = db.execute("SELECT revision FROM matches WHERE id = ?", (stored.id,)).fetchone()
+            if row is None:
+                raise SaveFileError(f"Saved match '{stored.id}' has been deleted.")
+            if row[0] != stored.revision:
+                raise StaleMatch(_STALE)
+            last = db.execute("SELECT max(pos) FROM advance WHERE match_id = ? AND seat = ?",
+                              (stored.id, seat)).fetchone()[0]
+            db.execute("INSERT INTO advance (match_id, seat, pos, data) VALUES (?, ?, ?, ?)",
+                       (stored.id, seat, 0 if last is None else last + 1, _encode(action)))
+
+    @_guarded
+    def clear_advance(self, match_id: str, seat: int) -> None:
+        """Forget ``seat``'s entries made ahead of their turn."""
+        with self._transaction() as db:
+            db.execute("DELETE FROM advance WHERE match_id = ? AND seat = ?", (match_id, seat))
 
     # --- files -----------------------------------------------------------------------------
     def export_public(self, match_id: str) -> str:
@@ -605,7 +748,12 @@ class Store:
 
     # --- used by StoredMatch ---------------------------------------------------------------
     @_guarded
-    def _sync(self, stored: "StoredMatch", log: list[str], redo: list[str]) -> int:
+    def _sync(self, stored: "StoredMatch", log: list[str], redo: list[str],
+              played: Mapping[int, list[int]] | None = None, refused: Mapping[tuple[int, int], str] | None = None,
+              clear_advance: bool = False) -> int:
+        """Write the change, if nobody else changed the match since ``stored`` read it. ``played``:
+        the advance entries (seat -> positions) this change played; ``refused``: (seat, position)
+        -> why one could not be played; ``clear_advance``: an undo or redo forgets them all."""
         match = stored.match
         state = match.state
         with self._transaction() as db:
@@ -613,8 +761,18 @@ class Store:
             if row is None:
                 raise SaveFileError(f"Saved match '{stored.id}' has been deleted.")
             if row[0] != stored.revision:
-                raise StaleMatch("This match was changed on another screen since it was opened here; "
-                                 "reload the page to continue from the latest entry. Nothing was changed.")
+                raise StaleMatch(_STALE)
+            for seat, positions in (played or {}).items():
+                gone = db.execute(f"DELETE FROM advance WHERE match_id = ? AND seat = ? AND refused IS NULL "
+                                  f"AND pos IN ({', '.join('?' * len(positions))})",
+                                  (stored.id, seat, *positions)).rowcount
+                if gone != len(positions):     # taken back meanwhile: play the change again
+                    raise StaleMatch(_STALE)
+            for (seat, pos), why in (refused or {}).items():
+                db.execute("UPDATE advance SET refused = ? WHERE match_id = ? AND seat = ? AND pos = ?",
+                           (why, stored.id, seat, pos))
+            if clear_advance:
+                db.execute("DELETE FROM advance WHERE match_id = ?", (stored.id,))
             for kind, old, new in (("log", stored._saved_log, log), ("redo", stored._saved_redo, redo)):
                 k = _common_prefix(old, new)
                 if k < len(old):
@@ -625,9 +783,9 @@ class Store:
                                    [(stored.id, kind, i, new[i]) for i in range(k, len(new))])
             revision = row[0] + 1
             db.execute("UPDATE matches SET updated = ?, revision = ?, n_actions = ?, round = ?, phase = ?, "
-                       "over = ? WHERE id = ?",
+                       "over = ?, changed_by = ? WHERE id = ?",
                        (self._clock(), revision, len(log), int(state.round or 0), str(state.phase or ""),
-                        int(match.is_over()), stored.id))
+                        int(match.is_over()), stored.device, stored.id))
         return revision
 
 
@@ -670,14 +828,19 @@ def _encode(action: Action) -> str:
 
 
 class StoredMatch:
-    """A match that saves itself after every change. Play it through these methods."""
+    """A match that saves itself after every change. Play it through these methods.
+
+    Several copies of one match (one per device) stay in step: ``refresh()`` catches up with
+    what the others saved, and a change made on a copy that missed another's is refused with
+    ``StaleMatch`` (the optimistic check), so of two devices entering at once exactly one wins."""
 
     def __init__(self, store: Store, match_id: str, match: Match, revision: int,
-                 saved_log: list[str], saved_redo: list[str]):
+                 saved_log: list[str], saved_redo: list[str], device: str | None = None):
         self.store = store
         self.id = match_id
         self.match = match
         self.revision = revision
+        self.device = device
         self._saved_log = list(saved_log)
         self._saved_redo = list(saved_redo)
         self._encoded: dict[int, tuple[Action, str]] = {}
@@ -691,45 +854,132 @@ class StoredMatch:
             self._encoded[key] = hit
         return hit[1]
 
-    def save(self) -> None:
+    def _decode(self, code: str) -> Action:
+        action = self.match.title.action_from_dict(json.loads(code))
+        self._encoded[id(action)] = (action, code)
+        return action
+
+    def save(self, played=None, refused=None, clear_advance: bool = False) -> None:
         """Write the match's log and undone actions (only what changed since the last save)."""
         log = [self._code(a) for a in self.match.log]
         redo = [self._code(a) for a in self.match.undone]
-        if log == self._saved_log and redo == self._saved_redo and self.revision:
+        if log == self._saved_log and redo == self._saved_redo and self.revision and not refused:
             return
-        self.revision = self.store._sync(self, log, redo)
+        self.revision = self.store._sync(self, log, redo, played, refused, clear_advance)
         self._saved_log, self._saved_redo = log, redo
 
     def _check_fresh(self) -> None:
         if self.store.revision(self.id) != self.revision:
-            raise StaleMatch("This match was changed on another screen since it was opened here; "
-                             "reload the page to continue from the latest entry. Nothing was changed.")
+            raise StaleMatch(_STALE)
 
-    def _change(self, do) -> object:
+    def refresh(self) -> bool:
+        """Catch up with the store: what other devices or programs saved since this copy last
+        read or wrote it. True when something changed. Only the difference is played (new
+        entries applied, undone ones undone), not the whole match."""
+        revision, log, redo = self.store._entries(self.id)
+        if revision == self.revision:
+            return False
+        self._follow(log, redo)
+        self.revision = revision
+        return True
+
+    def _follow(self, log: list[str], redo: list[str]) -> None:
+        """Bring the match in memory to ``log`` and ``redo`` (encoded), from where it is."""
+        match = self.match
+        try:
+            k = _common_prefix([self._code(a) for a in match.log], log)
+            if k < len(match):
+                match.undo_to(k)
+            for code in log[k:]:
+                undone = match.undone
+                if undone and self._code(undone[0]) == code:
+                    match.redo()
+                else:
+                    match.apply(self._decode(code))
+            if [self._code(a) for a in match.undone] != redo:
+                n = len(match)
+                for code in redo:
+                    match.apply(self._decode(code))
+                match.undo_to(n)
+            if [self._code(a) for a in match.log] != log:
+                raise SaveFileError("the log differs")
+        except (TabletopError, ValueError, TypeError, KeyError, RecursionError):
+            game = match.game            # anything odd: replay the whole match as saved
+            self.match = _replay(self.id, game.title, game.players, game.options, game.seed, log, redo)
+        self._saved_log, self._saved_redo = list(log), list(redo)
+
+    def _due_advance(self) -> tuple[dict[int, list[int]], dict[tuple[int, int], str]]:
+        """Play, in memory, the advance entries that are due now (the match waits for the secret
+        draw of a seat that entered it ahead). Returns what was played and what was refused."""
+        state = self.match.state
+        if state.current_player() != CHANCE or state.chance_owner() is None:
+            return {}, {}
+        queues: dict[int, list[AdvanceEntry]] = {}
+        for entry in self.store.advance_entries(self.id):
+            queues.setdefault(entry.seat, []).append(entry)
+        played: dict[int, list[int]] = {}
+        refused: dict[tuple[int, int], str] = {}
+        while self.match.state.current_player() == CHANCE:
+            seat = self.match.state.chance_owner()
+            queue = queues.get(seat)
+            if seat is None or not queue or queue[0].refused is not None:
+                break
+            entry = queue.pop(0)
+            try:
+                self.match.apply(self._decode(entry.data))
+            except (TabletopError, ValueError, TypeError, KeyError, RecursionError) as exc:
+                refused[(seat, entry.pos)] = str(exc) if isinstance(exc, TabletopError) else \
+                    "That entry could not be read."
+                break
+            played.setdefault(seat, []).append(entry.pos)
+        return played, refused
+
+    def _change(self, do, history: bool = False) -> object:
         self._check_fresh()
+        log_before, redo_before = self._saved_log, self._saved_redo
         result = do()
         try:
-            self.save()
+            played, refused = ({}, {}) if history else self._due_advance()
+            self.save(played, refused, clear_advance=history)
         except BaseException:
-            # the database refused the change: go back to what it holds, so nothing changed
-            game = self.match.game
-            self.match = _replay(self.id, game.title, game.players, game.options, game.seed,
-                                 self._saved_log, self._saved_redo)
+            # the database refused the change (or another device changed the match first): go
+            # back to what this copy last saved, so nothing changed; refresh() then catches up
+            self._follow(log_before, redo_before)
             raise
         return result
 
     def apply(self, action: Action) -> None:
-        """Play and save ``action``; a refused action raises and changes nothing."""
+        """Play and save ``action``; a refused action raises and changes nothing. Advance entries
+        that come due after it are played with it."""
         self._change(lambda: self.match.apply(action))
 
+    def play_advance(self) -> bool:
+        """Play the advance entries that are due now (after another device's change); True when
+        something was played or refused."""
+        self._check_fresh()
+        log_before, redo_before = self._saved_log, self._saved_redo
+        try:
+            played, refused = self._due_advance()
+            if not played and not refused:
+                return False
+            self.save(played, refused)
+        except BaseException:
+            self._follow(log_before, redo_before)
+            raise
+        return True
+
+    def add_advance(self, seat: int, action: Action) -> None:
+        """Keep ``seat``'s secret draw until the match reaches it (``StaleMatch``: refresh first)."""
+        self.store.add_advance(self, seat, action)
+
     def undo(self) -> Action:
-        return self._change(self.match.undo)
+        return self._change(self.match.undo, history=True)
 
     def redo(self) -> Action:
-        return self._change(self.match.redo)
+        return self._change(self.match.redo, history=True)
 
     def undo_to(self, n: int) -> None:
-        self._change(lambda: self.match.undo_to(n))
+        self._change(lambda: self.match.undo_to(n), history=True)
 
     def __iter__(self) -> Iterator[Action]:
         return iter(self.match.log)

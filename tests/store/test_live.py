@@ -1,0 +1,267 @@
+"""One match on several devices at once, at the store: each device's copy catches up with what
+the others saved, two devices entering at once never both win, seat keys stay out of every
+export, and secret draws entered ahead of their turn are played when the match reaches them."""
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import multiprocessing
+import random
+import sqlite3
+import threading
+import time
+
+import pytest
+
+from tabletop import CHANCE, Match
+from tabletop.store import SCHEMA_VERSION, StaleMatch, Store
+from tabletop.testing import snapshot
+
+PLAYERS = ["Ann", "Ben", "Cy", "Dee"]
+
+
+def played(seed: int, n: int, title: str = "stockpile") -> Match:
+    match, rng = Match(title, PLAYERS, seed=seed), random.Random(seed)
+    for _ in range(n):
+        if match.is_over():
+            break
+        match.apply(rng.choice(match.legal_actions()))
+    return match
+
+
+def same(a: Match, b: Match) -> bool:
+    return a.log == b.log and a.undone == b.undone and snapshot(a) == snapshot(b)
+
+
+def test_a_second_device_catches_up_with_entries_undo_redo_and_back_to_here(tmp_path):
+    path = tmp_path / "matches.sqlite3"
+    table = Store(path).create(played(1, 30))
+    phone = Store(path).open(table.id, device="seat:1")
+    rng = random.Random(2)
+    assert phone.refresh() is False                 # nothing new
+    steps = [lambda: table.apply(rng.choice(table.match.legal_actions())) for _ in range(5)]
+    steps += [table.undo, table.undo, table.redo, lambda: table.undo_to(20), table.redo,
+              lambda: table.apply(rng.choice(table.match.legal_actions()))]
+    for step in steps:
+        step()
+        assert phone.refresh() is True
+        assert same(phone.match, table.match)
+        assert same(phone.match, Store(path).open(table.id).match)     # as a fresh reader sees it
+    phone.apply(rng.choice(phone.match.legal_actions()))            # and it may enter again
+    assert table.refresh() and same(table.match, phone.match)
+
+
+def test_catching_up_plays_only_the_new_entries(tmp_path):
+    """A page follows a long match without replaying it: the difference costs what it costs."""
+    path = tmp_path / "matches.sqlite3"
+    long = Store(path).create(played(3, 300, "acquire"))
+    assert len(long.match) == 300
+    phone = Store(path).open(long.id)
+    started = time.perf_counter()
+    Store(path).open(long.id)
+    whole = time.perf_counter() - started
+    long.apply(random.Random(1).choice(long.match.legal_actions()))
+    started = time.perf_counter()
+    assert phone.refresh()
+    step = time.perf_counter() - started
+    assert same(phone.match, long.match)
+    assert step < whole / 3, f"catching up one entry took {step * 1e3:.1f} ms, opening {whole * 1e3:.1f} ms"
+
+
+def test_a_stale_device_is_refused_changes_nothing_and_then_catches_up(tmp_path):
+    path = tmp_path / "matches.sqlite3"
+    table = Store(path).create(played(4, 12))
+    phone = Store(path).open(table.id, device="seat:2")
+    before = snapshot(phone.match), phone.match.log
+    table.apply(table.match.legal_actions()[0])
+    for change in (lambda: phone.apply(phone.match.legal_actions()[-1]), phone.undo,
+                   lambda: phone.undo_to(3)):
+        with pytest.raises(StaleMatch):
+            change()
+        assert (snapshot(phone.match), phone.match.log) == before
+    assert Store(path).changed_by(table.id) is None          # a copy opened without a device
+    assert phone.refresh() and same(phone.match, table.match)
+
+
+# --- races -------------------------------------------------------------------------------------
+def _racer(path, match_id, device, pick_last, rounds, barrier, results):
+    store = Store(path, busy_timeout=10)
+    saved = store.open(match_id, device=device)
+    try:
+        for i in range(rounds):
+            saved.refresh()
+            legal = saved.match.legal_actions()
+            action = legal[-1] if pick_last else legal[0]
+            barrier.wait(60)
+            try:
+                saved.apply(action)
+                results.put((i, device, json.dumps(action.to_dict(), sort_keys=True)))
+            except StaleMatch:
+                results.put((i, device, None))
+            barrier.wait(60)                  # both done before either catches up
+        saved.refresh()
+        results.put(("end", device, len(saved.match)))
+    except BaseException as exc:             # said to the test, never a hang
+        barrier.abort()
+        results.put(("failed", device, f"{type(exc).__name__}: {exc}"))
+
+
+def test_two_devices_entering_at_once_100_times_exactly_one_applies_and_nothing_is_lost(tmp_path):
+    path = tmp_path / "matches.sqlite3"
+    start = played(5, 10)
+    match_id = Store(path).create(start).id
+    rounds = 100
+    ctx = multiprocessing.get_context("spawn")
+    barrier, results = ctx.Barrier(2), ctx.Queue()
+    racers = [ctx.Process(target=_racer, args=(str(path), match_id, f"seat:{k}", k == 1, rounds, barrier, results))
+              for k in (0, 1)]
+    for p in racers:
+        p.start()
+    got, ended = [], 0
+    try:
+        while ended < 2:
+            item = results.get(timeout=60)
+            got.append(item)
+            ended += item[0] in ("end", "failed")
+    finally:
+        for p in racers:
+            p.join(10)
+            if p.is_alive():
+                p.kill()
+    failed = [f"{device}: {why}" for kind, device, why in got if kind == "failed"]
+    assert not failed, f"a device stopped: {failed}"
+    by_round: dict = {}
+    for i, device, value in got:
+        by_round.setdefault(i, {})[device] = value
+    winners = []
+    for i in range(rounds):
+        entered = [v for v in by_round[i].values() if v is not None]
+        assert len(entered) == 1, f"round {i}: {len(entered)} devices' entries applied"
+        winners.append(entered[0])
+    final = Store(path).open(match_id).match
+    assert [json.dumps(a.to_dict(), sort_keys=True) for a in final.log[len(start):]] == winners
+    assert by_round["end"] == {"seat:0": len(final), "seat:1": len(final)}
+    assert len(final) == len(start) + rounds
+
+
+def test_a_write_from_another_connection_wakes_the_waiting_page(tmp_path):
+    path = tmp_path / "matches.sqlite3"
+    saved = Store(path).create(played(6, 5))
+    store = Store(path)
+    revision = store.revision(saved.id)
+
+    def later():
+        time.sleep(0.3)
+        saved.apply(saved.match.legal_actions()[0])
+    writer = threading.Thread(target=later)
+    writer.start()
+    started = time.monotonic()
+    new = asyncio.run(asyncio.wait_for(store.changed(saved.id, revision), 10))
+    waited = time.monotonic() - started
+    writer.join()
+    assert new == revision + 1 and 0.25 < waited < 0.3 + 2 * Store.POLL_EVERY + 0.5
+
+
+# --- seat keys ---------------------------------------------------------------------------------
+def test_seat_keys_are_kept_checked_and_in_no_export(tmp_path):
+    path = tmp_path / "matches.sqlite3"
+    store = Store(path)
+    saved = store.create(played(7, 20))
+    keys = [store.seat_key(saved.id, seat) for seat in range(4)]
+    assert len(set(keys)) == 4 and all(len(k) >= 10 and k.isalnum() for k in keys)
+    assert [Store(path).seat_key(saved.id, seat) for seat in range(4)] == keys     # kept
+    assert store.check_seat_key(saved.id, 2, keys[2])
+    for seat, key in ((2, keys[1]), (2, keys[2].upper()), (2, ""), (9, keys[2]), (True, keys[1]), ("2", keys[2])):
+        assert not store.check_seat_key(saved.id, seat, key)
+    assert not store.check_seat_key("nosuchmatch", 2, keys[2])
+    exports = store.export_public(saved.id) + store.export_backup(saved.id)
+    assert not [k for k in keys if k in exports]
+    other = store.create(played(8, 3))
+    assert not store.check_seat_key(other.id, 0, keys[0])
+    store.delete(saved.id)
+    assert sqlite3.connect(path).execute("SELECT count(*) FROM seat_keys").fetchone()[0] == 0
+
+
+def test_a_version_2_database_gains_seat_keys_and_keeps_its_matches(tmp_path):
+    path = tmp_path / "matches.sqlite3"
+    saved = Store(path).create(played(9, 25))
+    db = sqlite3.connect(path, isolation_level=None)      # as tabletop before seat devices wrote it
+    db.executescript("DROP TABLE seat_keys; DROP TABLE advance; ALTER TABLE matches DROP COLUMN changed_by;"
+                     "UPDATE meta SET value = '2' WHERE key = 'schema';")
+    db.close()
+    store = Store(path)
+    assert same(store.open(saved.id).match, saved.match)
+    key = store.seat_key(saved.id, 1)
+    assert store.check_seat_key(saved.id, 1, key)
+    assert sqlite3.connect(path).execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == (
+        str(SCHEMA_VERSION),)
+
+
+# --- entering ahead ------------------------------------------------------------------------------
+def at_first_deal(path) -> tuple:
+    """A Stockpile match waiting for Ann's starting stock (then Ben's, Cy's and Dee's), and the
+    printed companies: each player starts with a different one (rulebook)."""
+    store = Store(path)
+    saved = store.create(Match("stockpile", PLAYERS, seed=11))
+    assert saved.match.current_player() == CHANCE and saved.match.state.chance_owner() == 0
+    return store, saved, [a.company for a in saved.match.legal_actions()]
+
+
+def stock(seat: int, company: str):
+    from tabletop.stockpile.actions import DealStartingStock
+    return DealStartingStock(seat, company)
+
+
+def test_draws_entered_ahead_are_played_in_turn_when_the_match_reaches_them(tmp_path):
+    path = tmp_path / "matches.sqlite3"
+    store, table, companies = at_first_deal(path)
+    phones = {seat: Store(path).open(table.id, device=f"seat:{seat}") for seat in (1, 2, 3)}
+    for seat in (3, 1, 2):                    # in any order, before Ann has entered hers
+        phones[seat].add_advance(seat, stock(seat, companies[seat]))
+    assert len(table.match) == 0 and [e.seat for e in store.advance_entries(table.id)] == [1, 2, 3]
+    ann = Store(path).open(table.id, device="seat:0")
+    ann.apply(stock(0, companies[0]))          # Ann's own entry brings everyone's in, in seat order
+    assert list(ann.match.log) == [stock(seat, companies[seat]) for seat in range(4)]
+    assert store.advance_entries(table.id) == []
+    for phone in phones.values():
+        assert phone.refresh() and same(phone.match, ann.match)
+    assert ann.match.view(2)["private"] != ann.match.view(3)["private"]
+
+
+def test_an_entry_ahead_made_on_a_stale_copy_is_refused_so_it_is_never_lost(tmp_path):
+    path = tmp_path / "matches.sqlite3"
+    store, table, companies = at_first_deal(path)
+    ben = Store(path).open(table.id, device="seat:1")
+    table.apply(stock(0, companies[0]))        # Ann's is in: Ben's draw is due now
+    with pytest.raises(StaleMatch):
+        ben.add_advance(1, stock(1, companies[1]))
+    assert store.advance_entries(table.id) == []
+    assert ben.refresh() and ben.match.state.chance_owner() == 1
+
+
+def test_an_impossible_entry_ahead_waits_with_its_reason_and_undo_forgets_entries_ahead(tmp_path):
+    path = tmp_path / "matches.sqlite3"
+    store, table, companies = at_first_deal(path)
+    ben = Store(path).open(table.id, device="seat:1")
+    cy = Store(path).open(table.id, device="seat:2")
+    ben.add_advance(1, stock(1, companies[0]))         # Ann's very company
+    cy.add_advance(2, stock(2, companies[2]))
+    table.apply(stock(0, companies[0]))
+    assert table.match.log == (stock(0, companies[0]),)      # Ben's waits, and Cy's behind it
+    waiting = store.advance_entries(table.id)
+    assert [(e.seat, bool(e.refused)) for e in waiting] == [(1, True), (2, False)]
+    assert "already been dealt" in waiting[0].refused
+    ben.refresh()
+    store.clear_advance(table.id, 1)
+    ben.apply(stock(1, companies[1]))              # Ben enters his own in turn: Cy's follows
+    assert list(ben.match.log[1:]) == [stock(1, companies[1]), stock(2, companies[2])]
+    dee = Store(path).open(table.id, device="seat:3")
+    table.refresh()
+    table.undo()                                    # back to Cy's draw, while Dee's waits ahead
+    dee.refresh()
+    assert dee.match.state.chance_owner() == 2
+    dee.add_advance(3, stock(3, companies[3]))
+    table.refresh()
+    table.undo()
+    assert store.advance_entries(table.id) == []      # an undo forgets every entry made ahead
