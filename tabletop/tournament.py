@@ -48,6 +48,8 @@ __all__ = ["run", "play", "GameRecord", "Tournament", "figure", "seating", "MOVE
 MOVE_SECONDS = 1.0
 #: a game longer than this many actions is stopped with no winner (agents that never end it)
 MAX_ACTIONS = 50_000
+#: agents' generators are seeded above every game seed, so none repeats a dealer's stream
+_AGENT_SEEDS = 2 ** 64
 #: 95% two-sided normal quantile
 _Z = 1.959963984540054
 
@@ -154,7 +156,7 @@ def _play(title, agents: Sequence[Any], names: Sequence[str], options: Mapping, 
     seating = seating or tuple(range(n))
     state = title.new_state(Game(title.name, tuple(names), options, seed))
     dealer = random.Random(seed)
-    rngs = [random.Random(f"tabletop agent {seed} {s}") for s in range(n)]
+    rngs = [random.Random(_AGENT_SEEDS + seed * 64 + s) for s in range(n)]
     chooses = [new_player(a) for a in agents]
     blind = [is_blind(a) for a in agents]
     forfeits: dict[int, str] = {}
@@ -193,10 +195,13 @@ def _play(title, agents: Sequence[Any], names: Sequence[str], options: Mapping, 
             error = exc
         seconds = perf_counter() - start
         if error is None and seconds <= move_seconds:
-            try:
-                action = legal[legal.index(choice)]
-            except Exception:   # not in the list, or an object that cannot even be compared
-                action = None
+            try:   # the very object offered (fast), else an equal one
+                action = legal[list(map(id, legal)).index(id(choice))]
+            except ValueError:
+                try:
+                    action = legal[legal.index(choice)]
+                except Exception:   # not in the list, or an object that cannot even be compared
+                    action = None
             if action is not None:
                 state.apply(action)
                 continue

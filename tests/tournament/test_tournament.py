@@ -43,8 +43,9 @@ def test_seat_rotation_gives_every_random_agent_its_fair_share_though_seat_one_w
     first = _race_first_seat_share(3)
     assert abs(first - 19109 / 32768) < 1e-12           # 58.3%: moving first is worth a lot
     seats = result.by_seat()
-    assert seats.loc[0, "win low"] <= first <= seats.loc[0, "win high"]
-    assert seats.loc[0, "win low"] > 1 / 3               # ... and these games show it
+    # whoever sat first won about that often (within 3.3 standard errors: 1 run in 1,000 fails)
+    assert abs(seats.loc[0, "win share"] - first) < 3.3 * math.sqrt(first * (1 - first) / 300)
+    assert seats.loc[0, "win low"] > 1 / 3               # ... far more than a third
     for row in result.ranking().to_dict("records"):
         assert row["win low"] <= 1 / 3 <= row["win high"], row
     # every agent sat in every seat 100 times
