@@ -36,7 +36,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Mapping, NamedTuple, Sequence
 
-from .agents import is_blind, load_agent, new_player
+from .agents import RandomAgent, is_blind, load_agent, new_player
 from .core import CHANCE, TERMINAL, Game, shown
 from .errors import OptionsError
 from .registry import get_title
@@ -160,6 +160,9 @@ def _play(title, agents: Sequence[Any], names: Sequence[str], options: Mapping, 
     chooses = [new_player(a) for a in agents]
     blind = [is_blind(a) for a in agents]
     forfeits: dict[int, str] = {}
+    # seats the loop plays itself, at random: tabletop's random player (it needs no clock and no
+    # check: its move is drawn from the legal actions here) and, after a forfeit, the forfeiter's
+    drawn = {s for s, a in enumerate(agents) if a is RandomAgent or type(a) is RandomAgent}
     lock, perf_counter = _WATCHDOG.lock, time.perf_counter
     actions = 0
     while True:
@@ -175,7 +178,7 @@ def _play(title, agents: Sequence[Any], names: Sequence[str], options: Mapping, 
             state.apply(state.sample_chance(dealer))
             continue
         legal = state.legal_actions()
-        if player in forfeits:
+        if player in drawn:
             state.apply(legal[rngs[player].randrange(len(legal))])
             continue
         view = {"seat": player} if blind[player] else state.view(player)
@@ -206,6 +209,7 @@ def _play(title, agents: Sequence[Any], names: Sequence[str], options: Mapping, 
                 state.apply(action)
                 continue
         forfeits[player] = _forfeit_reason(error, seconds, move_seconds, choice, legal)
+        drawn.add(player)
         state.apply(legal[rngs[player].randrange(len(legal))])
     outcome = state.outcome()
     # the engine's winners (its tie-breaks included), less any who forfeited; if all of them
