@@ -468,17 +468,21 @@ class Tournament:
         return pd.DataFrame(rows)
 
     def compare(self, a: str, b: str) -> dict:
-        """Agent ``a`` against ``b`` over the games both played: the mean of (a's win - b's
-        win) per game, with its 95% interval (paired, so the luck of each deal cancels)."""
+        """Agent ``a`` against ``b`` over the games both played, paired game by game (so the luck
+        of each deal cancels): the mean of (a's win - b's win) and of (a's score - b's score),
+        each with its 95% interval (normal)."""
         for name in (a, b):
             if name not in self.agents:
                 raise OptionsError(f"{name!r} did not play; the agents are {', '.join(self.agents)}.")
-        wins = {}
+        games: dict[int, dict] = {}
         for row in self._rows():
-            wins.setdefault(row["game"], {})[row["agent"]] = row["win"]
-        diffs = [w[a] - w[b] for w in wins.values() if a in w and b in w]
-        mean, low, high = _mean_interval(diffs)
-        return {"games": len(diffs), "difference": mean, "low": low, "high": high}
+            games.setdefault(row["game"], {})[row["agent"]] = row
+        both = [g for g in games.values() if a in g and b in g]
+        wins = _mean_interval([g[a]["win"] - g[b]["win"] for g in both])
+        scores = _mean_interval([g[a]["score"] - g[b]["score"] for g in both
+                                 if g[a]["score"] is not None and g[b]["score"] is not None])
+        return {"games": len(both), "win difference": wins[0], "win low": wins[1], "win high": wins[2],
+                "score difference": scores[0], "score low": scores[1], "score high": scores[2]}
 
     def __str__(self) -> str:
         title = get_title(self.title).display_name

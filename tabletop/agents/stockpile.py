@@ -20,14 +20,14 @@ from __future__ import annotations
 import random
 from typing import Callable, Sequence
 
-from ..core import Action
+from ..core import BANK, Action
 from ..economics.piles import _view_values
 from ..stockpile.actions import (CollectDividend, CramerMove, DeclareDividend, Pass, PlaceBid,
                                  PlayActionCard)
 from ..stockpile.data import COMPANIES
 
 __all__ = ["pile_values", "cheapest_bids", "play_the_rest", "Bidder", "bidder", "GreedyBidder",
-           "StraightforwardBidder", "ShadingBidder", "straightforward_bid"]
+           "StraightforwardBidder", "ShadingBidder", "straightforward_bid", "auction_spending"]
 
 BidRule = Callable[[dict, list, random.Random], PlaceBid]
 
@@ -162,3 +162,13 @@ class ShadingBidder(Bidder):
 
     def bid(self, view, bids, rng):
         return straightforward_bid([v * self.shade for v in pile_values(view)], bids)
+
+
+def auction_spending(state) -> dict[str, list[int]]:
+    """A tournament ``measure``: the dollars each seat paid for stockpiles over the game (read
+    from the finished game's ledger, after the game: no agent sees it)."""
+    paid = [0] * state.n
+    for payment in state.payments:
+        if payment.reason.startswith("bid for") and payment.payer != BANK:
+            paid[payment.payer] += payment.amount
+    return {"paid at auctions": paid}
