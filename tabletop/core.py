@@ -17,8 +17,8 @@ from typing import Any, Callable, ClassVar, Mapping, NamedTuple, Sequence
 from .errors import MalformedAction
 
 __all__ = [
-    "CHANCE", "TERMINAL", "BANK", "Action", "Payment", "ValueMark", "Outcome",
-    "Game", "State", "Title", "shown",
+    "CHANCE", "TERMINAL", "BANK", "Action", "Position", "Correction", "Payment", "ValueMark",
+    "Outcome", "Waiting", "Game", "State", "Title", "shown", "LEDGER_KINDS",
 ]
 
 #: ``current_player()`` when the next action is a chance event (a deal, a draw, a reveal).
@@ -196,8 +196,37 @@ class Action:
         return {"type": type(self).__name__, "seat": self.secret_to, "hidden": True}
 
 
+@dataclass(frozen=True)
+class Position(Action):
+    """Base of each title's ``Position``: the table as it is at a round (or turn) boundary,
+    entered as the first entry of a match instead of the deal ("start from the table as it
+    is"). It carries only what the whole table sees; each player's secrets (face-down cards,
+    rack, hand) follow as that seat's secret chance entries. ``Match.apply`` refuses it
+    anywhere but first."""
+
+
+@dataclass(frozen=True)
+class Correction(Action):
+    """A public fix of what the table did, with the ``reason`` the table typed: ``kind`` says
+    what is fixed (``"money"``, ``"holding"``, ``"space"``, ``"square"``... each title lists its
+    own), ``seat`` whose (None for the board), ``subject`` which stock, corporation or square
+    (empty if none) and ``to`` what it is from now on. The ledger records a money fix with the
+    kind ``"correction"``. Not offered among the legal actions: it is typed, not picked."""
+    kind: str
+    seat: int | None
+    subject: str
+    to: int | str | None
+    reason: str
+
+
+#: the kinds a ledger row may carry (``Payment.kind``), one word each
+LEDGER_KINDS = ("start", "position", "bid", "purchase", "fee", "dividend", "bonus", "sale",
+                "split", "score", "correction")
+
+
 class Payment(NamedTuple):
-    """One movement of money. ``payer``/``payee`` are seats or ``BANK``.
+    """One movement of money. ``payer``/``payee`` are seats or ``BANK``. ``kind`` is one of
+    ``LEDGER_KINDS`` and ``subject`` the stock or corporation concerned ("" if none).
     (A NamedTuple, not a dataclass: games make many and these are several times cheaper to build.)"""
     payer: int | str
     payee: int | str
@@ -205,6 +234,21 @@ class Payment(NamedTuple):
     reason: str
     round: int
     phase: str
+    kind: str = ""
+    subject: str = ""
+
+
+class Waiting(NamedTuple):
+    """What a match waits for, as data (``Match.waiting_for``): ``seat`` who enters it (None:
+    anyone at the table, for a public chance entry, or nobody once the game is over), ``kind``
+    ``"decision"`` (a player's choice), ``"chance"`` (a card, tile or pair to enter) or
+    ``"over"``, ``secret`` whether only ``seat`` may see what is entered, ``actions`` the names
+    of the action types that fit now, and ``hint`` the same in words."""
+    seat: int | None
+    kind: str
+    secret: bool
+    actions: tuple[str, ...]
+    hint: str
 
 
 class ValueMark(NamedTuple):
@@ -306,6 +350,22 @@ class State:
         """A secret action as everybody else may read it."""
         return f"{self.name(action.secret_to)}: a secret entry"
 
+    def hint(self) -> str:
+        """What the game waits for, in words safe for the public table."""
+        return str(self.view(None).get("log_hint", ""))
+
+    def at_position_boundary(self) -> bool:
+        """Is this a point where a match may be cut and restarted from a ``Position`` (the
+        start of a round, or of a turn, as the title defines it)?"""
+        return False
+
+    def position_entries(self) -> list[Action]:
+        """This table as the entries that start a new match from it: the title's ``Position``,
+        then each player's secret entries, in the order the new match takes them. Only where
+        ``at_position_boundary()``; a title that cannot refuses in words."""
+        from .errors import IllegalAction
+        raise IllegalAction(f"{type(self).__name__} cannot be written as a position.")
+
     # --- shared helpers ----------------------------------------------------------------
     def is_terminal(self) -> bool:
         return self.current_player() == TERMINAL
@@ -314,14 +374,24 @@ class State:
         """An independent copy. Titles may override with something faster."""
         return copy.deepcopy(self)
 
-    def pay(self, payer: int | str, payee: int | str, amount: int, reason: str) -> None:
+    def pay(self, payer: int | str, payee: int | str, amount: int, reason: str,
+            kind: str = "", subject: str = "") -> None:
         if amount == 0:
             return
         if payer != BANK:
             self.money[payer] -= amount
         if payee != BANK:
             self.money[payee] += amount
-        self.payments.append(Payment(payer, payee, amount, reason, self.round, self.phase))
+        self.payments.append(Payment(payer, payee, amount, reason, self.round, self.phase,
+                                     kind, subject))
+
+    def set_money(self, seat: int, amount: int, reason: str, kind: str) -> None:
+        """Bring ``seat``'s money to ``amount`` through the ledger (a position, a correction)."""
+        change = amount - self.money[seat]
+        if change > 0:
+            self.pay(BANK, seat, change, reason, kind)
+        elif change < 0:
+            self.pay(seat, BANK, -change, reason, kind)
 
     def mark_value(self, stock: str, value: int) -> None:
         self.value_marks.append(ValueMark(self.round, self.phase, stock, value))

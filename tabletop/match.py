@@ -20,7 +20,7 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from .core import CHANCE, TERMINAL, Action, Game, Outcome, State, _is_int, shown
+from .core import CHANCE, TERMINAL, Action, Game, Outcome, Position, State, Waiting, _is_int, shown
 from .errors import (GameIsOver, HistoryError, IllegalAction, MalformedAction, NotYourTurn,
                      OptionsError, SaveFileError, TabletopError, UnknownTitle)
 from .registry import get_title
@@ -126,6 +126,25 @@ class Match:
             return self._state.chance_entries(viewer)
         return self._state.legal_actions()
 
+    def waiting_for(self) -> Waiting:
+        """What the match waits for, as data a script can read: who enters it (a seat, or None
+        for a public chance entry and at the end), whether it is a decision, a chance entry or
+        nothing (``"over"``), whether it is secret to that seat, which action types fit, and the
+        table's hint in words. Everything in it is public knowledge."""
+        state = self._state
+        player = state.current_player()
+        hint = state.hint()
+        if player == TERMINAL:
+            return Waiting(None, "over", False, (), hint)
+        if player == CHANCE:
+            owner = state.chance_owner()
+            offered = state.chance_entries(None)
+            return Waiting(owner, "chance", owner is not None,
+                           tuple(sorted({type(a).__name__ for a in offered})), hint)
+        legal = state.legal_actions()
+        return Waiting(player, "decision", any(a.secret_to is not None for a in legal),
+                       tuple(sorted({type(a).__name__ for a in legal})), hint)
+
     def _seat(self, seat: Any) -> int | None:
         """``seat`` if it is None or a seat of this game; refused in words otherwise."""
         if seat is None or (_is_int(seat) and 0 <= seat < self.game.n_players):
@@ -153,6 +172,10 @@ class Match:
         if type(action) not in self._action_types:
             raise MalformedAction(f"{shown(action, 80)} is not an action of {self.title.display_name}.")
         action.check_fields()
+        if isinstance(action, Position) and self._log:
+            raise IllegalAction(f"A position can only be the first entry of a match, and this "
+                                f"match already has {len(self._log)}; start a new match from "
+                                f"the table as it is.")
         player = self._state.current_player()
         if player == TERMINAL:
             try:
@@ -406,7 +429,8 @@ class Match:
         state, names = self._state, self.game.players
         return [{"payer": names[p.payer] if isinstance(p.payer, int) else p.payer,
                  "payee": names[p.payee] if isinstance(p.payee, int) else p.payee,
-                 "amount": p.amount, "reason": p.reason, "round": p.round, "phase": p.phase}
+                 "amount": p.amount, "reason": p.reason, "round": p.round, "phase": p.phase,
+                 "kind": p.kind, "subject": p.subject}
                 for p in state.payments if viewer == "all" or state.payment_visible(p, viewer)]
 
     def _value_rows(self, viewer: Any = "all") -> list[dict]:
@@ -415,12 +439,15 @@ class Match:
                 for m in self._state.value_marks]
 
     def ledger(self, viewer: int | str | None = "all"):
-        """Payments as a DataFrame: payer, payee, amount, reason, round, phase. ``viewer``:
+        """Payments as a DataFrame: payer, payee, amount, reason, round, phase, kind (one of
+        ``core.LEDGER_KINDS``: bid, fee, dividend, bonus, sale, split, correction...) and subject
+        (the stock or corporation, "" if none). ``viewer``:
         ``"all"`` every payment (scripts, notebooks), ``None`` the public form, a seat what that
         seat may know (a title with hidden money leaves out other players' payments)."""
         import pandas as pd
         return pd.DataFrame(self._ledger_rows(viewer),
-                            columns=["payer", "payee", "amount", "reason", "round", "phase"])
+                            columns=["payer", "payee", "amount", "reason", "round", "phase",
+                                     "kind", "subject"])
 
     def value_history(self, viewer: int | str | None = "all"):
         """Every stock value change as a DataFrame: round, phase, stock, value (``viewer`` as for

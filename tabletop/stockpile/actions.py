@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..core import Action
+from ..core import Action, Correction
+from ..core import Position as _Position
 
 __all__ = [
     "DealInvestor", "KeepInvestors", "DealStartingStock", "RevealOpenPair", "DealPair",
@@ -109,6 +110,42 @@ class RevealPair(Action):
     company: str
     forecast: str
     chance: ClassVar[bool] = True
+
+
+@dataclass(frozen=True, slots=True)
+class DealHolding(Action):
+    """After a ``Position``: one face-down card of ``seat``'s portfolio (``split`` True: a card
+    of the split portfolio), entered by that player (secret)."""
+    seat: int
+    company: str
+    split: bool
+    chance: ClassVar[bool] = True
+
+    @property
+    def secret_to(self):
+        return self.seat
+
+
+# --- the table as it is ---------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Position(_Position):
+    """The table at the start of a round (before the information phase), entered instead of
+    the setup. Per seat: ``money``, how many face-down ``stock_cards`` and ``split_cards`` they
+    hold, their ``unpaid_fees`` (fee card names) and kept ``investors``; ``spaces``: each
+    company's track space counted from 0, as ``(company, space)`` for all six; ``discard``:
+    the discard pile as ``(card, count)``. ``round`` is the round about to start and
+    ``first_player`` who holds the first-player marker in it. Empty ``unpaid_fees``,
+    ``investors`` or ``discard`` mean none."""
+    round: int
+    first_player: int
+    money: tuple[int, ...]
+    spaces: tuple[tuple[str, int], ...]
+    stock_cards: tuple[int, ...]
+    split_cards: tuple[int, ...]
+    unpaid_fees: tuple[tuple[str, ...], ...] = ()
+    investors: tuple[tuple[str, ...], ...] = ()
+    discard: tuple[tuple[str, int], ...] = ()
 
 
 # --- players' actions ---------------------------------------------------------------------------
@@ -253,4 +290,4 @@ class Pass(Action):
 ACTION_TYPES = (DealInvestor, KeepInvestors, DealStartingStock, RevealOpenPair, DealPair, DrawToStockpile,
         DrawCard, PlaceCards, MoveCard, PeekStockpile, PeekPair, SeeHiddenPair, PlaceBid,
         AuctionResult, PlayActionCard, CramerMove, SellStock, SellHalfSplit, RevealPair,
-        CollectDividend, DeclareDividend, Pass)
+        CollectDividend, DeclareDividend, Pass, Position, DealHolding, Correction)

@@ -20,14 +20,14 @@ from ..errors import IllegalAction, MalformedAction, NotYourTurn
 from . import actions as A
 from .data import (ACTION_STEPS, BERNIE, BOOM, BUST, COMPANIES, CRAMER, DEBORAH, DONALD,
                    FORECAST_STEPS, FORECASTS, GRAHAM, INVESTORS, MARK, MARTHA, STUART, WARREN, compile_rules)
+from .position import PositionRules
+# what the state awaits
+from .steps import (ACTION, BID, DEAL_INVESTOR, DEAL_PAIR, DEBORAH_STEP, DIVIDEND, DRAW_HAND,
+                    DRAW_PILE, HOLDING, INVESTOR_STEP, KEEP_INVESTORS, OPEN_PAIR, OVER, PLACE,
+                    REVEAL, SEE_PAIR, SELL, START_STOCK)
+from .steps import IS_CHANCE as _IS_CHANCE
 
 __all__ = ["StockpileState"]
-
-# what the state awaits
-(DEAL_INVESTOR, KEEP_INVESTORS, START_STOCK, OPEN_PAIR, DEAL_PAIR, DRAW_PILE, DRAW_HAND, PLACE,
- INVESTOR_STEP, BID, SEE_PAIR, ACTION, SELL, REVEAL, DIVIDEND, DEBORAH_STEP, OVER) = range(17)
-_IS_CHANCE = (True, False, True, True, True, True, True, False,
-              False, False, True, False, False, True, False, False, False)
 
 _CO = {name: i for i, name in enumerate(COMPANIES)}
 _FC = {name: i for i, name in enumerate(FORECASTS)}
@@ -89,7 +89,7 @@ def _int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-class StockpileState(State):
+class StockpileState(PositionRules, State):
     """One Stockpile position. Read it through ``view``; change it through ``apply``."""
 
     # ----------------------------------------------------------------- setup
@@ -127,6 +127,7 @@ class StockpileState(State):
         self.reg = [[0] * 6 for _ in range(n)]
         self.split = [[0] * 6 for _ in range(n)]
         self.pending = [[0, 0] for _ in range(n)]      # Boom, Bust cards to play this round
+        self.to_enter = [[0, 0] for _ in range(n)]     # after a Position: regular, split cards to enter
         self.owed = [[] for _ in range(n)]              # trading fee cards not yet paid
         self.start_left = list(range(6))
         self.tiles_left: list[int] = []
@@ -163,7 +164,7 @@ class StockpileState(State):
         else:
             amount = R.data["two_player_starting_money" if self.two else "starting_money"]
             for s in self.order:
-                self.pay(BANK, s, amount, "starting money")
+                self.pay(BANK, s, amount, "starting money", "start")
             self._start_stocks()
 
     def clone(self) -> "StockpileState":
@@ -180,6 +181,7 @@ class StockpileState(State):
         d["reg"] = [r[:] for r in self.reg]
         d["split"] = [r[:] for r in self.split]
         d["pending"] = [r[:] for r in self.pending]
+        d["to_enter"] = [r[:] for r in self.to_enter]
         d["owed"] = [r[:] for r in self.owed]
         d["start_left"] = self.start_left[:]
         d["tiles_left"] = self.tiles_left[:]
@@ -213,10 +215,10 @@ class StockpileState(State):
     def has(self, seat: int, investor: int) -> bool:
         return self.holder[investor] == seat
 
-    def receive(self, seat: int, amount: int, reason: str) -> None:
+    def receive(self, seat: int, amount: int, reason: str, kind: str, subject: str = "") -> None:
         """Money from the bank; any unpaid trading fee is paid at once if it now can be."""
         if amount:
-            self.pay(BANK, seat, amount, reason)
+            self.pay(BANK, seat, amount, reason, kind, subject)
             if self.owed[seat]:
                 self._settle(seat)
 
@@ -225,7 +227,7 @@ class StockpileState(State):
         keep = []
         for k in self.owed[seat]:
             if self.money[seat] >= fees[k]:
-                self.pay(seat, BANK, fees[k], "trading fee paid late")
+                self.pay(seat, BANK, fees[k], "trading fee paid late", "fee")
                 self.discard[k] += 1
             else:
                 keep.append(k)
@@ -269,7 +271,7 @@ class StockpileState(State):
 
     def chance_owner(self):
         st = self.step
-        if st in (DEAL_INVESTOR, START_STOCK, DEAL_PAIR, DRAW_HAND):
+        if st in (DEAL_INVESTOR, START_STOCK, DEAL_PAIR, DRAW_HAND, HOLDING):
             return self.queue[0]
         if st == SEE_PAIR:
             return self.actor
@@ -301,6 +303,8 @@ class StockpileState(State):
         if st == START_STOCK:
             seat = self.queue[0]
             return [_mk(A.DealStartingStock, seat, name) for name in COMPANIES]
+        if st == HOLDING:
+            return self._holding_entries(self._holding_companies(self.queue[0], viewer))
         if st == DRAW_PILE or st == DRAW_HAND:
             row = self.tab.draw_pile[self.pile_i] if st == DRAW_PILE else self.tab.draw_card[self.queue[0]]
             return [row[k] for k, printed in enumerate(self.R.card_counts) if printed]
@@ -358,6 +362,8 @@ class StockpileState(State):
         if st == DEAL_INVESTOR:
             i = self.inv_left[rng.randrange(len(self.inv_left))]
             return _mk(A.DealInvestor, self.queue[0], INVESTORS[i])
+        if st == HOLDING:
+            return self._sample_holding(rng)
         raise NotYourTurn("No card is to be dealt or drawn now.")
 
     def apply(self, action: Action) -> None:
@@ -478,7 +484,7 @@ class StockpileState(State):
         for i in kept:
             self.holder[i] = seat
         caps = self.R.two_player_capitals if self.two else self.R.capitals
-        self.pay(BANK, seat, sum(caps[i] for i in kept), "starting capital")
+        self.pay(BANK, seat, sum(caps[i] for i in kept), "starting capital", "start")
         self.queue.pop(0)
         if self.queue:
             self.actor = self.queue[0]
@@ -997,7 +1003,7 @@ class StockpileState(State):
                 amount = spaces[i]
                 if s == donald and i > 0:
                     amount = spaces[i - 1]
-                self.pay(s, BANK, amount, f"bid for {self.pile_label(p)}")
+                self.pay(s, BANK, amount, f"bid for {self.pile_label(p)}", "bid")
         fees_of = self.R.fee_amounts
         first_fee, boom, bust = self.R.first_fee, self.R.boom, self.R.bust
         bernie = self.holder[BERNIE]
@@ -1019,11 +1025,11 @@ class StockpileState(State):
                 if s == bernie:
                     for k in fees:
                         self.discard[k] += 1
-                        self.receive(s, fees_of[k], "trading fee paid as a bonus (Broker Bernie)")
+                        self.receive(s, fees_of[k], "trading fee paid as a bonus (Broker Bernie)", "bonus")
                 else:
                     for k in fees:
                         if self.money[s] >= fees_of[k]:
-                            self.pay(s, BANK, fees_of[k], "trading fee")
+                            self.pay(s, BANK, fees_of[k], "trading fee", "fee")
                             self.discard[k] += 1
                         else:
                             self.owed[s].append(k)
@@ -1134,7 +1140,7 @@ class StockpileState(State):
         name = COMPANIES[c]
         for s in self.order:
             if self.split[s][c]:
-                self.receive(s, bonus * self.split[s][c], f"{name} split: bonus for split cards")
+                self.receive(s, bonus * self.split[s][c], f"{name} split: bonus for split cards", "split", name)
         for s in range(self.n):
             self.split[s][c] += self.reg[s][c]
             self.reg[s][c] = 0
@@ -1150,7 +1156,7 @@ class StockpileState(State):
         for s in self.order:
             k = self.reg[s][c] + 2 * self.split[s][c]
             if k:
-                self.receive(s, rate * k, f"{name} {'$' * signs} space")
+                self.receive(s, rate * k, f"{name} {'$' * signs} space", "dividend", name)
 
     # ----------------------------------------------------------------- selling phase
     def _start_selling(self):
@@ -1194,9 +1200,10 @@ class StockpileState(State):
             self.reg[seat][c] -= 1
             shares = 1
         self.discard[c] += 1
-        self.receive(seat, shares * v, f"sold {'a split ' if a.split else ''}{name}")
+        self.receive(seat, shares * v, f"sold {'a split ' if a.split else ''}{name}", "sale", name)
         if self.has(seat, GRAHAM):
-            self.receive(seat, shares * self.R.data["graham_bonus"], "Golden Graham bonus on a sale")
+            self.receive(seat, shares * self.R.data["graham_bonus"], "Golden Graham bonus on a sale",
+                         "bonus", name)
 
     def _apply_sell_half(self, a):
         if self.step != SELL:
@@ -1208,9 +1215,9 @@ class StockpileState(State):
             raise IllegalAction(f"{who} cannot sell half of a split {name} card: {who} has none.")
         self.split[seat][c] -= 1
         self.reg[seat][c] += 1
-        self.receive(seat, self.price(c), f"sold half of a split {name}")
+        self.receive(seat, self.price(c), f"sold half of a split {name}", "sale", name)
         if self.has(seat, GRAHAM):
-            self.receive(seat, self.R.data["graham_bonus"], "Golden Graham bonus on a sale")
+            self.receive(seat, self.R.data["graham_bonus"], "Golden Graham bonus on a sale", "bonus", name)
 
     # ----------------------------------------------------------------- movement phase
     def _start_movement(self):
@@ -1294,7 +1301,7 @@ class StockpileState(State):
             raise IllegalAction(f"{who} cannot reveal {_cards(r, 'regular card')} and {_cards(s, 'split card')} "
                                 f"of {name}: {who} does not hold that many.")
         why = "dividend" if source == "forecast" else "dividend declared by Dividend Deborah"
-        self.receive(seat, rate * (r + 2 * s), f"{name} {why}")
+        self.receive(seat, rate * (r + 2 * s), f"{name} {why}", "dividend", name)
         self.queue.pop(0)
         if self.queue:
             self.actor = self.queue[0]
@@ -1347,18 +1354,21 @@ class StockpileState(State):
                 continue
             tied = [s for s in self.order if counts[s] == top]
             if len(tied) == 1:
-                self.receive(tied[0], data["majority_bonus"], f"majority holder of {COMPANIES[c]}")
+                self.receive(tied[0], data["majority_bonus"], f"majority holder of {COMPANIES[c]}", "bonus",
+                             COMPANIES[c])
             else:
                 for s in tied:
-                    self.receive(s, data["tied_majority_bonus"], f"tied majority holder of {COMPANIES[c]}")
+                    self.receive(s, data["tied_majority_bonus"], f"tied majority holder of {COMPANIES[c]}",
+                                 "bonus", COMPANIES[c])
         graham = self.holder[GRAHAM]
         for s in self.order:
             for c in range(6):
                 shares = self.reg[s][c] + 2 * self.split[s][c]
                 if shares:
-                    self.receive(s, shares * self.price(c), f"final sale of {COMPANIES[c]}")
+                    self.receive(s, shares * self.price(c), f"final sale of {COMPANIES[c]}", "sale", COMPANIES[c])
                     if s == graham:
-                        self.receive(s, shares * data["graham_bonus"], "Golden Graham bonus on a sale")
+                        self.receive(s, shares * data["graham_bonus"], "Golden Graham bonus on a sale",
+                                     "bonus", COMPANIES[c])
                 self.discard[c] += self.reg[s][c] + self.split[s][c]
                 self.reg[s][c] = self.split[s][c] = 0
         self.scores = [self.money[s] - self.owed_total(s) for s in range(self.n)]
@@ -1373,7 +1383,7 @@ class StockpileState(State):
             return "the game is over"
         a = self.name(self.actor) if self.actor is not None else None
         q = self.name(self.queue[0]) if self.queue and st in (DEAL_INVESTOR, START_STOCK, DEAL_PAIR,
-                                                              DRAW_HAND) else None
+                                                              DRAW_HAND, HOLDING) else None
         return {
             DEAL_INVESTOR: f"an investor card is to be dealt to {q}",
             KEEP_INVESTORS: f"{a} is to choose which investor{'s' if self.two else ''} to keep",
@@ -1391,7 +1401,11 @@ class StockpileState(State):
             REVEAL: "a face-down pair is to be turned over",
             DIVIDEND: f"{a} is to reveal cards for the {COMPANIES[self.div[0]]} dividend" if self.div else "",
             DEBORAH_STEP: f"{a} (Dividend Deborah) may declare a dividend",
+            HOLDING: f"{q} is to enter a face-down card of their portfolio",
         }[st]
+
+    def hint(self) -> str:
+        return self.awaiting()
 
     def describe(self, action: Action) -> str:
         try:
@@ -1412,6 +1426,8 @@ class StockpileState(State):
             return f"{who} draws a market card"
         if t is A.SeeHiddenPair:
             return f"{who} looks at face-down pair {action.index + 1}"
+        if t is A.DealHolding:
+            return f"{who} enters a face-down card of their portfolio"
         if t is A.PlaceCards:
             parts = []
             for card, pile, up in action.placements:
@@ -1529,6 +1545,12 @@ _place_cache: dict = {}
 def _describe(st: StockpileState, a: Action) -> str:
     t = type(a)
     name = st.name
+    if t is A.Position:
+        return st._describe_position(a)
+    if t is A.Correction:
+        return st._describe_correction(a)
+    if t is A.DealHolding:
+        return f"{name(a.seat)} holds a {'split ' if a.split else ''}{a.company} card"
     if t is A.DealInvestor:
         return f"{name(a.seat)} is dealt {a.investor}"
     if t is A.KeepInvestors:
@@ -1604,7 +1626,7 @@ _LEGAL = {
     DRAW_HAND: S._legal_draw, PLACE: S._legal_place, INVESTOR_STEP: S._legal_investor_step,
     BID: S._legal_bid, SEE_PAIR: S._legal_see_pair, ACTION: S._legal_action, SELL: S._legal_sell,
     REVEAL: S._legal_reveal, DIVIDEND: S._legal_dividend, DEBORAH_STEP: S._legal_deborah,
-    OVER: lambda self: [],
+    OVER: lambda self: [], HOLDING: S._legal_holding,
 }
 _APPLY = {
     A.DealInvestor: S._apply_deal_investor, A.KeepInvestors: S._apply_keep,
@@ -1616,5 +1638,6 @@ _APPLY = {
     A.CramerMove: S._apply_cramer, A.SellStock: S._apply_sell, A.SellHalfSplit: S._apply_sell_half,
     A.RevealPair: S._apply_reveal, A.CollectDividend: S._apply_dividend,
     A.DeclareDividend: S._apply_declare, A.Pass: S._apply_pass,
+    A.Position: S._apply_position, A.DealHolding: S._apply_holding, A.Correction: S._apply_correction,
 }
 del S

@@ -1,0 +1,15 @@
+"""What a Stockpile state awaits (``StockpileState.step``): one small int per step, and which
+steps are chance events. Shared by the rules and the position module, which import it; it
+imports nothing of theirs."""
+from __future__ import annotations
+
+__all__ = ["DEAL_INVESTOR", "KEEP_INVESTORS", "START_STOCK", "OPEN_PAIR", "DEAL_PAIR", "DRAW_PILE",
+           "DRAW_HAND", "PLACE", "INVESTOR_STEP", "BID", "SEE_PAIR", "ACTION", "SELL", "REVEAL",
+           "DIVIDEND", "DEBORAH_STEP", "OVER", "HOLDING", "IS_CHANCE"]
+
+(DEAL_INVESTOR, KEEP_INVESTORS, START_STOCK, OPEN_PAIR, DEAL_PAIR, DRAW_PILE, DRAW_HAND, PLACE,
+ INVESTOR_STEP, BID, SEE_PAIR, ACTION, SELL, REVEAL, DIVIDEND, DEBORAH_STEP, OVER,
+ HOLDING) = range(18)
+#: HOLDING: after a ``Position``, each player enters the face-down cards of their portfolio
+IS_CHANCE = (True, False, True, True, True, True, True, False,
+             False, False, True, False, False, True, False, False, False, True)
