@@ -1,8 +1,15 @@
-"""The dashboard application: the start page, and the tracker of the match picked there.
+"""The dashboard application: the start page, the table screen of the match picked there, and
+the players' own devices.
 
 ``app()`` is the one call of the Voilà notebook. Under Voilà with preheated kernels, the heavy
-imports run before the page is asked for; the query string (``?match=<id>`` opens a saved match
-directly) is read once the request arrives.
+imports run before the page is asked for; the query string is read once the request arrives:
+
+    /                            the start page
+    /?match=ID                   the table screen of a saved match (the public view only)
+    /?match=ID&seat=N&key=K      seat N's own device (its key is in the table screen's QR code)
+
+The page's address follows what it shows (a hidden marker that tabletop's page template copies
+into the address bar), so a refresh returns to the same screen.
 """
 from __future__ import annotations
 
@@ -16,7 +23,10 @@ from tabletop.errors import DatabaseDamaged, StoreError, TabletopError
 from tabletop.registry import register_title
 from tabletop.store import Store, StoredMatch, default_store
 
-from .render import esc
+from . import kit
+from .join import seat_query, table_query
+from .render import attr, esc
+from .seat import SeatScreen
 from .start import StartPage, add_title_name, available_titles
 from .titles import register_ui, title_ui
 from .tracker import Tracker
@@ -41,10 +51,13 @@ def load_plugins(spec: str | None = None) -> list[str]:
 
 
 class App:
-    """Start page <-> tracker, in one widget."""
+    """Start page <-> table screen, in one widget; or one seat's device."""
 
-    def __init__(self, store: Store | None = None, match_id: str | None = None):
-        self.widget = W.VBox()
+    def __init__(self, store: Store | None = None, match_id: str | None = None, seat: str | int | None = None,
+                 key: str | None = None):
+        # the address bar shows this (tabletop's page template copies it there)
+        self.url = kit.hidden(kit.html(own_layout=True))
+        self.widget = W.VBox([self.url])
         self.widget.add_class("tt-root")
         self.page = None
         message = None
@@ -57,31 +70,58 @@ class App:
         if message:
             self.show_start(message)
             return
+        if match_id and seat is not None:
+            self.open_seat(match_id, seat, key)
+            return
         if match_id:
             try:
-                self.open(self.store.open(match_id))
+                self.open(self.store.open(match_id, device="table"))
                 return
             except TabletopError as exc:
                 self.show_start(str(exc))
                 return
         self.show_start()
 
-    def _swap(self, page) -> None:
+    def _swap(self, page, query: str | None = None) -> None:
         old = self.page
         self.page = page
-        self.widget.children = (page.widget,)
+        self.widget.children = (page.widget, self.url)
+        self.url.value = "" if query is None else f'<span class="tt-url" data-url="{attr(query)}"></span>'
         if old is not None:
             old.close()
 
     def show_start(self, message: str | None = None) -> None:
-        self._swap(StartPage(self.store, self.open, message))
+        self._swap(StartPage(self.store, self.open, message), "")
 
     def open(self, stored: StoredMatch) -> None:
-        self._swap(Tracker(stored, on_leave=self.show_start))
+        stored.device = stored.device or "table"
+        self._swap(Tracker(stored, on_leave=self.show_start), table_query(stored.id) if stored.id else "")
+
+    def open_seat(self, match_id: str, seat: str | int, key: str | None) -> None:
+        """Seat ``seat``'s device, if ``key`` is that seat's key; otherwise a notice that says so."""
+        try:
+            number = int(seat)
+        except (TypeError, ValueError):
+            number = -1
+        try:
+            right = self.store.check_seat_key(match_id, number, key or "")
+            stored = self.store.open(match_id, device=f"seat:{number}") if right else None
+        except TabletopError as exc:
+            self._swap(_Notice(str(exc)))
+            return
+        if stored is None:
+            self._swap(_Notice("This seat link is not right (or it belongs to another match). Scan your seat's "
+                               "code on the table screen again.", table_query(match_id)))
+            return
+        self._swap(SeatScreen(stored, number), seat_query(match_id, number, key))
 
     @property
     def tracker(self) -> Tracker | None:
         return self.page if isinstance(self.page, Tracker) else None
+
+    @property
+    def seat(self) -> SeatScreen | None:
+        return self.page if isinstance(self.page, SeatScreen) else None
 
     @property
     def start(self) -> StartPage | None:
@@ -104,11 +144,13 @@ def _open_default_store() -> tuple[Store | None, str | None]:
 
 
 class _Notice:
-    """A page that only says why the saved matches cannot be used (the database is busy...)."""
+    """A page that only says why it cannot show more (the database is busy, a wrong seat link...)."""
 
-    def __init__(self, message: str | None):
+    def __init__(self, message: str | None, link: str | None = None):
+        more = (f'<a class="tt-link" href="{attr(link)}">The table screen</a>' if link
+                else "<div>Reload the page to try again.</div>")
         self.widget = W.HTML(f'<div class="tt-banner">{esc(message or "The saved matches cannot be opened.")}</div>'
-                             "<div>Reload the page to try again.</div>")
+                             + more)
 
     def close(self) -> None:
         self.widget.close()
@@ -122,10 +164,15 @@ def _query() -> dict[str, list[str]]:
 
 
 def app(match_id: str | None = None, store: Store | None = None) -> W.Widget:
-    """The dashboard: the start page, or the tracker of ``match_id`` (or ``?match=`` in the URL)."""
+    """The dashboard: the start page, the table screen of ``match_id`` (or ``?match=`` in the URL),
+    or a seat's device (``?match=ID&seat=N&key=K``)."""
     load_plugins()
     for name, _title in available_titles():   # import every engine before the page is asked for
         title_ui(name)
+    seat = key = None
     if match_id is None:
-        match_id = (_query().get("match") or [None])[0]
-    return App(store, match_id).widget
+        query = _query()
+        match_id = (query.get("match") or [None])[0]
+        seat = (query.get("seat") or [None])[0]
+        key = (query.get("key") or [None])[0]
+    return App(store, match_id, seat, key).widget

@@ -14,7 +14,7 @@ from tabletop.match import Match
 from . import kit
 from .render import esc
 
-__all__ = ["public_line", "LogPanel"]
+__all__ = ["public_line", "line_for", "LogPanel"]
 
 PAGE = 8
 
@@ -24,24 +24,32 @@ def public_line(state, action) -> str:
     return state.describe(action) if action.secret_to is None else state.describe_hidden(action)
 
 
-def undone_lines(match: Match) -> list[str]:
-    """Public lines of the actions ``redo`` would replay, the next one first."""
+def line_for(state, action, viewer: int | None) -> str:
+    """How ``viewer``'s log shows ``action`` (None: the public log; a seat reads its own secrets)."""
+    return state.describe(action) if action.secret_to in (None, viewer) else state.describe_hidden(action)
+
+
+def undone_lines(match: Match, viewer: int | None = None) -> list[str]:
+    """Lines of the actions ``redo`` would replay, the next one first, as ``viewer`` reads them."""
     if not match.undone:
         return []
     state = match.state.clone()
     lines = []
     for action in match.undone:
-        lines.append(public_line(state, action))
+        lines.append(line_for(state, action, viewer))
         state.apply(action)
     return lines
 
 
 class LogPanel:
-    """``on_undo()``, ``on_redo()``, ``on_back_to(n)`` (keep the first n entries)."""
+    """``on_undo()``, ``on_redo()``, ``on_back_to(n)`` (keep the first n entries). ``viewer``:
+    whose log it is (None: the public log of the shared screen; a seat's device shows its own
+    secret entries in full)."""
 
     def __init__(self, on_undo: Callable[[], None], on_redo: Callable[[], None],
-                 on_back_to: Callable[[int], None]):
+                 on_back_to: Callable[[int], None], viewer: int | None = None):
         self.on_back_to = on_back_to
+        self.viewer = viewer
         self.lines: list[str] = []
         self.undone: list[str] = []      # next to redo first
         self.shown = PAGE
@@ -56,8 +64,8 @@ class LogPanel:
 
     # --- keeping in step with the match ------------------------------------------------------
     def reset(self, match: Match) -> None:
-        self.lines = match.describe_log(None)
-        self.undone = undone_lines(match)
+        self.lines = match.describe_log(self.viewer)
+        self.undone = undone_lines(match, self.viewer)
         self.render()
 
     def played(self, line: str) -> None:

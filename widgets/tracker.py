@@ -23,11 +23,14 @@ import ipywidgets as W
 from tabletop.core import CHANCE, TERMINAL, Action
 from tabletop.errors import PinLocked, TabletopError
 from tabletop.match import Match
+from tabletop.store import StaleMatch
 
 from . import kit
 from .actions import ActionPanel
 from .charts import ChartsPanel
 from .exports import ExportBox, locked_words, pin_field
+from .join import JoinCard
+from .live import Watcher, after_race
 from .log import LogPanel, public_line
 from .render import attr, esc, header_html, money, players_html
 from .style import CSS
@@ -209,6 +212,7 @@ class Tracker:
         if saved.id:
             self.link.value = (f'<a class="tt-link" href="?match={attr(saved.id)}">'
                                f"Link to this match ({esc(saved.id)})</a>")
+        self.join = JoinCard(saved)
         self.public = kit.vbox([
             _card(self.header, cls="tt-head-card"),
             _card(self.banner, self.notice, self.panel.widget, cls="tt-turn"),
@@ -217,6 +221,7 @@ class Tracker:
             _card(kit.html('<div class="tt-section-title">Private panels</div>'
                            '<div class="tt-dim">Secrets are seen only here, one player at a time.</div>'),
                   seats, cls="tt-seats"),
+            self.join.widget,
             self.log.widget,
             self.charts.widget,
             _card(footer, self.link, cls="tt-footer"),
@@ -226,10 +231,44 @@ class Tracker:
         self.widget = kit.vbox([kit.html(CSS), self.private_box, self.public], "tt-app", "tt-tracker")
         self.log.reset(match)
         self.refresh()
+        # entries made on the players' own devices (or by another program) appear here by themselves
+        self.watcher = Watcher(saved, self.follow, self._gone)
+        self.watcher.start()
 
     @property
     def match(self) -> Match:
         return self.saved.match
+
+    # --- other devices -------------------------------------------------------------------------
+    def follow(self) -> bool:
+        """Catch up with what other devices saved and redraw; True when something changed."""
+        if self.saved.store is None or not self.saved.refresh():
+            return False
+        self._caught_up()
+        return True
+
+    def _caught_up(self) -> None:
+        self.log.reset(self.match)
+        self.exports.clear()
+        panel = self.private
+        if panel is not None:
+            if self.needs_private(panel.seat):
+                panel.refresh()
+            else:                      # entered meanwhile (on the player's own device, say)
+                self.close_private(notice=False)
+        self.refresh()
+
+    def _gone(self, message: str) -> None:
+        self.close_private(notice=False)
+        self.panel.clear()
+        self._error(f"{message} It was deleted on another screen.")
+
+    def _beaten(self, action: Action | None) -> str | None:
+        """Another device changed the match first: catch up, and either the entry went in after
+        all (None) or the message says who was first."""
+        message = after_race(self.saved, action, None, self.saved.apply)
+        self._caught_up()
+        return message
 
     def _private_actions(self) -> ActionPanel:
         """The private panels' buttons: one pool, blanked whenever a panel closes."""
@@ -334,9 +373,16 @@ class Tracker:
             line = type(action).__name__
         try:
             self.saved.apply(action)
+        except StaleMatch:
+            message = self._beaten(action)      # caught up, and entered again if it still may be
+            if message is None:
+                self.exports.clear()
+            return message
         except TabletopError as exc:
             return str(exc)
         self.log.played(line)
+        if len(self.log.lines) != len(self.match.log):     # entries made ahead came in with it
+            self.log.reset(self.match)
         self.exports.clear()
         return None
 
@@ -377,6 +423,9 @@ class Tracker:
         self.close_private(notice=False)
         try:
             change()
+        except StaleMatch:
+            self._error(self._beaten(None))
+            return
         except TabletopError as exc:
             self._error(str(exc))
             self.log.reset(self.match)
@@ -480,7 +529,10 @@ class Tracker:
             return
         message = self._enter(action)
         if message is not None:
-            panel.show_error(message)
+            if self.private is panel:
+                panel.show_error(message)
+            else:                        # caught up with another device: the panel has closed
+                self._error(message)
             return
         self._error(None)
         if self.needs_private(panel.seat):
@@ -503,6 +555,8 @@ class Tracker:
 
     def close(self) -> None:
         """Close every widget of the tracker (when leaving it for the list of matches)."""
+        self.watcher.stop()
+        self.join.close()
         self.close_private(notice=False)
         self.panel.close()
         if getattr(self, "_private_pool", None) is not None:

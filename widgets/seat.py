@@ -1,0 +1,324 @@
+"""A seat's own device (a player's phone): the public board and that seat's own panel.
+
+The panel shows the seat's secrets and offers what the seat enters: its secret draws, its
+decisions (public or not: on its own device nothing has to be hidden from the seat itself) and,
+while the others enter their own draws of a deal, its next draw ahead of its turn
+(``live.ahead_entries``; it goes in by itself when its turn comes). Everything else on the page
+is the public view, and the log is the seat's own (its secret entries in full, the others'
+hidden). Whatever another device enters appears here by itself (``live.Watcher``).
+
+    screen = SeatScreen(store.open(match_id, device="seat:1"), seat=1)
+    screen.widget                       # display this
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from tabletop.core import CHANCE, TERMINAL, Action
+from tabletop.errors import PinLocked, TabletopError
+from tabletop.store import StaleMatch
+
+from . import kit
+from .actions import ActionPanel
+from .exports import locked_words, pin_field
+from .join import table_query
+from .live import Watcher, after_race, ahead_entries
+from .log import LogPanel
+from .render import attr, esc, header_html, money, players_html
+from .style import CSS
+from .titles import title_ui
+
+__all__ = ["SeatScreen"]
+
+
+def _card(*children, cls: str = ""):
+    return kit.vbox(list(children), "tt-card", *([cls] if cls else []))
+
+
+class SeatScreen:
+    """One seat's device. ``unlocked``: the seat's PIN was given (or it has none)."""
+
+    def __init__(self, saved, seat: int, on_leave: Callable[[], None] | None = None):
+        self.saved, self.seat, self.on_leave = saved, seat, on_leave
+        match = saved.match
+        self.ui = title_ui(match.game.title)
+        self.display_name = match.title.display_name
+        self.name = match.game.players[seat]
+        self.header = kit.html()
+        self.banner = kit.hidden(kit.html(own_layout=True))
+        self.notice = kit.hidden(kit.html(own_layout=True))
+        self.panel = ActionPanel(self._play, css_class="tt-private-actions")
+        self.random_button = kit.button("Draw for me at random", "tt-small", on_click=self._random)
+        self.ahead = kit.html()
+        self.take_back = kit.button("Take back my entries ahead", "tt-small", on_click=self._take_back)
+        self.ahead_box = kit.vbox()
+        self.secrets = kit.html()
+        self.pin_box = kit.vbox()
+        self.board = kit.html()
+        self.players = kit.html()
+        self.log = LogPanel(self.undo, self.redo, self.back_to, viewer=seat)
+        self.own = _card(kit.html(f'<div class="tt-private-title">{esc(self.name)}\'s device</div>'
+                                  f'<div class="tt-dim">Only {esc(self.name)} should look at this screen.</div>'),
+                         self.banner, self.notice, self.pin_box, self.panel.widget, self.ahead_box, self.secrets,
+                         cls="tt-private")
+        self.own.add_class("tt-seat-panel")
+        table = kit.html(f'<a class="tt-link" href="{attr(table_query(saved.id))}">The table screen</a>'
+                         if saved.id else "")
+        self.widget = kit.vbox([
+            kit.html(CSS),
+            _card(self.header, cls="tt-head-card"),
+            self.own,
+            _card(kit.html('<div class="tt-section-title">Board</div>'), self.board, cls="tt-board"),
+            _card(kit.html('<div class="tt-section-title">Players</div>'), self.players, cls="tt-players-card"),
+            self.log.widget,
+            _card(table, cls="tt-footer"),
+        ], "tt-app", "tt-seat")
+        try:
+            self.unlocked = saved.store is None or not saved.store.has_pin(saved.id, seat)
+        except TabletopError as exc:
+            self.unlocked = False
+            self._error(str(exc))
+        if not self.unlocked:
+            self._ask_pin(None)
+        self.log.reset(match)
+        self.refresh()
+        self.watcher = Watcher(saved, self.follow, self._gone)
+        self.watcher.start()
+
+    @property
+    def match(self):
+        return self.saved.match
+
+    # --- the PIN ---------------------------------------------------------------------------
+    def _ask_pin(self, problem: str | None) -> None:
+        field = pin_field("PIN", lambda value: self.unlock(value))
+        self.pin_field = field
+        old = self.pin_box.children
+        self.pin_box.children = (
+            kit.html(f"<div>{esc(self.name)}'s panel is protected: enter {esc(self.name)}'s PIN.</div>"
+                     + (f'<div class="tt-banner">{esc(problem)}</div>' if problem else "")),
+            kit.box([field, kit.button("Open", "tt-primary", on_click=lambda: self.unlock(field.value))]))
+        for w in old:
+            _close(w)
+
+    def unlock(self, pin: str) -> bool:
+        """Open the seat's panel with its PIN (tries count as at the table screen's gate)."""
+        if self.unlocked or not pin:
+            return self.unlocked
+        self.pin_field.value = ""             # a typed PIN does not stay on the page
+        store = self.saved.store
+        try:
+            right = store.check_pin(self.saved.id, self.seat, pin)
+        except PinLocked as exc:
+            self._ask_pin(locked_words(self.name, store.pin_wait(self.saved.id, self.seat) or exc.retry_after))
+            return False
+        except TabletopError as exc:
+            self._ask_pin(str(exc))
+            return False
+        if not right:
+            wait = store.pin_wait(self.saved.id, self.seat)
+            self._ask_pin("That PIN is not right." + (" " + locked_words(self.name, wait) if wait > 0 else ""))
+            return False
+        self.unlocked = True
+        old = self.pin_box.children
+        self.pin_box.children = ()
+        for w in old:
+            _close(w)
+        self.refresh()
+        return True
+
+    # --- what is shown -----------------------------------------------------------------------
+    def _entered_ahead(self):
+        if self.saved.store is None:
+            return []
+        return self.saved.store.advance_entries(self.saved.id, self.seat)
+
+    def refresh(self) -> None:
+        match, state = self.match, self.match.state
+        view = match.view(None)
+        names = match.game.players
+        player = state.current_player()
+        owner = state.chance_owner() if player == CHANCE else None
+        if player == TERMINAL:
+            out = match.outcome()
+            status = "Game over" if out is None else "Game over: " + " and ".join(names[s] for s in out.winners) + (
+                " wins" if len(out.winners) == 1 else " win")
+        elif player == CHANCE:
+            status = (f'Secret draw for <span class="tt-turn-name">{esc(names[owner])}</span>' if owner is not None
+                      else "The next card is entered at the table")
+        else:
+            status = f'<span class="tt-turn-name">{esc(names[player])}</span> to act'
+        self.header.value = header_html(view, self.display_name, status)
+        self.board.value = self.ui.board_html(view)
+        worth = [self.ui.net_worth(view, s) for s in range(state.n)]
+        self.players.value = players_html(view, worth if any(w is not None for w in worth) else None, self.ui.unit)
+        self.log.render()
+        if not self.unlocked:
+            self.panel.clear()
+            self.secrets.value = ""
+            self.ahead.value = ""
+            self.ahead_box.children = ()
+            return
+        self.secrets.value = ('<div class="tt-section-title">Your secrets</div>'
+                              + self.ui.private_html(match.view(self.seat).get("private")))
+        ahead = self._entered_ahead()
+        self._show_ahead(ahead)
+        if player == TERMINAL:
+            scores = ""
+            out = match.outcome()
+            if out is not None:
+                scores = ", ".join(f"{names[s]} {money(out.scores[s])}" for s in range(len(names)))
+            self.panel.clear(f'<div class="tt-status">Game over</div><div>{esc(scores)}</div>')
+        elif player == CHANCE and owner == self.seat:
+            self.panel.show('<div class="tt-status">Enter your secret draw</div>', match.offered_actions(self.seat),
+                            state.describe, [self.random_button])
+        elif player == self.seat:
+            self.panel.show('<div class="tt-status">Your turn</div>', match.offered_actions(self.seat),
+                            state.describe)
+        else:
+            early = ahead_entries(match, self.seat, self._ahead_actions(ahead)) \
+                if not any(e.refused for e in ahead) else []
+            waiting = names[owner] if owner is not None else (names[player] if player >= 0 else None)
+            wait = (f"Waiting for {esc(waiting)}" if waiting else "Waiting for the table screen's entry")
+            if early:
+                self.panel.show(f'<div class="tt-status">Enter your next draw now</div>'
+                                f"<div>It goes in by itself when your turn comes ({wait.lower()}).</div>",
+                                early, state.describe)
+            else:
+                self.panel.clear(f'<div class="tt-status">{wait}</div>')
+
+    def _ahead_actions(self, ahead) -> list[Action]:
+        out = []
+        for entry in ahead:
+            try:
+                out.append(self.saved._decode(entry.data))
+            except (TabletopError, ValueError, TypeError, KeyError):
+                break
+        return out
+
+    def _show_ahead(self, ahead) -> None:
+        if not ahead:
+            if self.ahead_box.children:
+                self.ahead_box.children = ()
+            return
+        state = self.match.state
+        lines = []
+        for action, entry in zip(self._ahead_actions(ahead), ahead):
+            try:
+                words = state.describe(action)
+            except Exception:  # describing is best effort
+                words = type(action).__name__
+            lines.append(f"<li>{esc(words)}</li>")
+            if entry.refused:
+                lines.append(f'<li class="tt-banner">It could not go in when its turn came: {esc(entry.refused)} '
+                             "Take it back and enter it again.</li>")
+        self.ahead.value = ('<div class="tt-section-title">Entered ahead</div>'
+                            '<div class="tt-dim">These go in by themselves when your turn comes.</div>'
+                            f"<ul>{''.join(lines)}</ul>")
+        self.ahead_box.children = (self.ahead, self.take_back)
+
+    def _error(self, message: str | None) -> None:
+        if message:
+            self.banner.value = f'<div class="tt-banner">{esc(message)}</div>'
+            kit.show(self.banner)
+        elif self.banner.layout.display is None:
+            kit.show(self.banner, False)
+            self.banner.value = ""
+
+    # --- entering ----------------------------------------------------------------------------
+    def _submit(self, action: Action) -> None:
+        """Enter ``action`` now, or keep it until its turn if it is a draw entered ahead."""
+        state = self.match.state
+        if state.current_player() == CHANCE and state.chance_owner() not in (None, self.seat):
+            if action not in ahead_entries(self.match, self.seat, self._ahead_actions(self._entered_ahead())):
+                raise StaleMatch("That entry is no longer offered.")
+            self.saved.add_advance(self.seat, action)
+        else:
+            self.saved.apply(action)
+
+    def _play(self, action: Action) -> None:
+        if not self.unlocked:
+            return
+        try:
+            self._submit(action)
+            message = None
+        except StaleMatch:
+            message = after_race(self.saved, action, self.seat, self._submit)
+            self.log.reset(self.match)
+        except TabletopError as exc:
+            message = str(exc)
+        if message is None:
+            self.log.reset(self.match)
+        self._error(message)
+        self.refresh()
+
+    def _random(self) -> None:
+        state = self.match.state
+        if state.current_player() != CHANCE or state.chance_owner() != self.seat:
+            self._error("Nothing secret is to be drawn for you now.")
+            return
+        self._play(self.match.sample_chance())
+
+    def _take_back(self) -> None:
+        try:
+            self.saved.store.clear_advance(self.saved.id, self.seat)
+        except TabletopError as exc:
+            self._error(str(exc))
+        self.refresh()
+
+    def undo(self) -> None:
+        self._history(self.saved.undo)
+
+    def redo(self) -> None:
+        self._history(self.saved.redo)
+
+    def back_to(self, n: int) -> None:
+        def go():
+            current = len(self.match)
+            if n < current:
+                self.saved.undo_to(n)
+            for _ in range(n - current):
+                self.saved.redo()
+        self._history(go)
+
+    def _history(self, change: Callable[[], object]) -> None:
+        try:
+            change()
+            message = None
+        except StaleMatch:
+            message = after_race(self.saved, None, self.seat, self.saved.apply)
+        except TabletopError as exc:
+            message = str(exc)
+        self._error(message)
+        self.log.reset(self.match)
+        self.refresh()
+
+    # --- other devices -------------------------------------------------------------------------
+    def follow(self) -> bool:
+        """Catch up with what other devices saved and redraw; True when something changed."""
+        if self.saved.store is None or not self.saved.refresh():
+            return False
+        try:
+            self.saved.play_advance()        # this seat's entries ahead that came due meanwhile
+        except StaleMatch:
+            self.saved.refresh()
+        except TabletopError as exc:
+            self._error(str(exc))
+        self.log.reset(self.match)
+        self.refresh()
+        return True
+
+    def _gone(self, message: str) -> None:
+        self.panel.clear()
+        self._error(f"{message} It was deleted on another screen.")
+
+    def close(self) -> None:
+        self.watcher.stop()
+        self.panel.close()
+        _close(self.widget)
+
+
+def _close(widget) -> None:
+    for child in getattr(widget, "children", ()):
+        _close(child)
+    widget.close()
