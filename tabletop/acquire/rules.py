@@ -187,7 +187,7 @@ class AcquireState(State):
         self.round = 1
         self.phase = "first draw"
         for s in range(n):
-            self.pay(BANK, s, ed.start_money, "starting money")
+            self.pay(BANK, s, ed.start_money, "starting money", "start")
         for c in t.corps:
             self.mark_value(c, 0)
         self.turn = 0
@@ -649,7 +649,7 @@ class AcquireState(State):
         self.bank[d] += sell + trade
         self.sale_dirty = True
         if sell:
-            self.pay(BANK, seat, sell * self.price[d], f"sold {sell} {corps[d]} shares")
+            self.pay(BANK, seat, sell * self.price[d], f"sold {sell} {corps[d]} shares", "sale", corps[d])
         if trade:
             held[s] += trade // 2
             self.bank[s] -= trade // 2
@@ -666,7 +666,7 @@ class AcquireState(State):
         price = self.price[c]
         if not price or self.money[seat] < price:
             self._refuse_buy(seat, name)
-        self.pay(seat, BANK, price, self.tables.buy_reasons[c])
+        self.pay(seat, BANK, price, self.tables.buy_reasons[c], "purchase", self.tables.corps[c])
         bank[c] -= 1
         if not bank[c]:
             i = self.for_sale.index(c)
@@ -825,7 +825,8 @@ class AcquireState(State):
         schedule = mergers.bonus_schedule(ed, self.tables.corps[d], self.size[d])
         m.awards = mergers.split_bonuses(m.announced, schedule, ed.sole_holder, ed.tie_rounding)
         for s, amount in m.awards.items():
-            self.pay(BANK, s, amount, f"shareholder bonus for {self.tables.corps[d]} (merger)")
+            self.pay(BANK, s, amount, f"shareholder bonus for {self.tables.corps[d]} (merger)", "bonus",
+                     self.tables.corps[d])
         m.paid.append((d, m.awards))
         m.holders = [s for s in reversed(order) if held[s][d]]
         self._next_holder()
@@ -873,14 +874,15 @@ class AcquireState(State):
                 schedule = mergers.bonus_schedule(ed, corps[c], self.size[c])
                 for s, amount in mergers.split_bonuses(holdings, schedule, ed.sole_holder,
                                                        ed.tie_rounding).items():
-                    self.pay(BANK, s, amount, f"shareholder bonus for {corps[c]} (end of game)")
+                    self.pay(BANK, s, amount, f"shareholder bonus for {corps[c]} (end of game)", "bonus",
+                             corps[c])
         for c in range(self.tables.nc):
             for s in range(self.n):
                 k = self.held[s][c]
                 if k:
                     if self.size[c]:
                         self.pay(BANK, s, k * self.price[c],
-                                 f"sold {k} {corps[c]} shares at the end")
+                                 f"sold {k} {corps[c]} shares at the end", "sale", corps[c])
                     self.held[s][c] = 0
                     self.bank[c] += k
         self.phase = "over"

@@ -8,12 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..core import Action
+from ..core import Action, Correction
+from ..core import Position as _Position
 
 __all__ = [
     "DealCard", "RevealStartCard", "DrawCard", "DrawMarketClose",
     "BuyShares", "SellShares", "ChangePrice", "CrashStock", "SetStartPrice",
-    "ExchangeCard", "EndTurn", "ACTION_TYPES",
+    "ExchangeCard", "EndTurn", "Position", "Correction", "ACTION_TYPES",
 ]
 
 
@@ -120,5 +121,23 @@ class EndTurn(Action):
     seat: int
 
 
+# --- the table as it is -------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Position(_Position):
+    """The table at the start of ``seat``'s turn in ``round``, entered instead of the setup.
+    Per seat: ``money`` and the cards ``held`` sideways, as ``(stock, value)``; ``piles``: each
+    stock's price pile as ``(stock, values from the bottom card to the top one)``, empty for a
+    delisted stock; ``discard``: the cards in the discard pile as ``(stock, value)``;
+    ``second_deck``: the first deck has run out (the market-close card is in the deck). The deck
+    is every other card. Then each player enters their 8 hand cards (``DealCard``, secret)."""
+    round: int
+    seat: int
+    money: tuple[int, ...]
+    held: tuple[tuple[tuple[str, int], ...], ...]
+    piles: tuple[tuple[str, tuple[int, ...]], ...]
+    discard: tuple[tuple[str, int], ...] = ()
+    second_deck: bool = False
+
+
 ACTION_TYPES = (DealCard, RevealStartCard, DrawCard, DrawMarketClose, BuyShares, SellShares,
-                ChangePrice, CrashStock, SetStartPrice, ExchangeCard, EndTurn)
+                ChangePrice, CrashStock, SetStartPrice, ExchangeCard, EndTurn, Position, Correction)

@@ -15,10 +15,14 @@ from __future__ import annotations
 import random
 
 from ..core import BANK, CHANCE, TERMINAL, Action, Outcome, State
+from ..core import Correction as CorrectionAction
 from ..errors import GameIsOver, IllegalAction, MalformedAction, NotYourTurn
 from . import data
-from .actions import (BuyShares, ChangePrice, CrashStock, DealCard, DrawCard, DrawMarketClose,
-                      EndTurn, ExchangeCard, RevealStartCard, SellShares, SetStartPrice)
+from .actions import (BuyShares, ChangePrice, CrashStock, DealCard, DrawCard,
+                      DrawMarketClose, EndTurn, ExchangeCard, RevealStartCard, SellShares,
+                      SetStartPrice)
+from .actions import Position as PositionAction
+from .position import PositionRules
 
 __all__ = ["BlackMondayState", "CLOSE", "card_id", "card_name"]
 
@@ -90,7 +94,7 @@ class _Rules:
         self.n = n_players
 
 
-class BlackMondayState(State):
+class BlackMondayState(PositionRules, State):
     """A Black Monday match in progress."""
 
     def __init__(self, game):
@@ -119,10 +123,13 @@ class BlackMondayState(State):
         self.traded = False          # bought or sold this turn
         self.closer: int | None = None
         self.started = False         # every stock has had its first start price
+        self.position_turn: int | None = None   # after a Position: whose turn follows the hands
+        self.deal_queue: list[int] | None = None  # after a Position: who gets each hand card
+        self.close_after_deal = False
         self.round = 1
         self.phase = DEAL
         for s in range(n):
-            self.pay(BANK, s, data.STARTING_MONEY, "starting money from the dealer")
+            self.pay(BANK, s, data.STARTING_MONEY, "starting money from the dealer", "start")
 
     def clone(self) -> "BlackMondayState":
         c = object.__new__(BlackMondayState)
@@ -145,6 +152,8 @@ class BlackMondayState(State):
         return pile[-1] if pile else 0
 
     def _deal_seat(self) -> int:
+        if self.deal_queue:
+            return self.deal_queue[self.dealt]
         return (self.rules.first + self.dealt) % self.n
 
     def worth(self, seat: int) -> int:
@@ -370,7 +379,10 @@ class BlackMondayState(State):
         self._maybe_rebuild()
         self.dealt += 1
         if self.dealt == self.n * data.HAND_SIZE:
-            self.phase = START
+            if self.position_turn is not None:
+                self._position_dealt()
+            else:
+                self.phase = START
 
     def _reveal(self, a: RevealStartCard) -> None:
         self._expect_chance((START,), "Turning up a start-price card")
@@ -474,7 +486,7 @@ class BlackMondayState(State):
         self.shares[seat][s] += n
         self.buys += 1
         self.traded = True
-        self.pay(seat, BANK, cost, f"bought {n:,} {stock} at ${price}")
+        self.pay(seat, BANK, cost, f"bought {n:,} {stock} at ${price}", "purchase", stock)
 
     def _sell(self, a: SellShares) -> None:
         s, v = self._turn_check(a)
@@ -494,7 +506,7 @@ class BlackMondayState(State):
         self.discard.append(s * N_VALUES + v - 1)
         self.open_discard.append(s * N_VALUES + v - 1)
         self.traded = True
-        self.pay(BANK, seat, n * price, f"sold {n:,} {stock} at ${price}")
+        self.pay(BANK, seat, n * price, f"sold {n:,} {stock} at ${price}", "sale", stock)
 
     def _price_step_check(self, who: str, counts: bool = True) -> None:
         if self.phase == EXCHANGE:
@@ -662,6 +674,9 @@ class BlackMondayState(State):
                                         for c in sorted(self.hands[seat])]}
         return view
 
+    def hint(self) -> str:
+        return self._hint()
+
     def _hint(self) -> str:
         phase = self.phase
         if phase == OVER:
@@ -693,6 +708,10 @@ class BlackMondayState(State):
             return f"{type(action).__name__} (not a valid action)"
 
     def _describe(self, a: Action) -> str:
+        if isinstance(a, PositionAction):
+            return self._describe_position(a)
+        if isinstance(a, CorrectionAction):
+            return self._describe_correction(a)
         if isinstance(a, DrawMarketClose):
             who = "The dealer" if a.seat is None else self.name(a.seat)
             return f"{who} draws the market-close card: the market closes and the game ends."
@@ -752,4 +771,6 @@ _HANDLERS = {
     SetStartPrice: BlackMondayState._restart,
     ExchangeCard: BlackMondayState._exchange,
     EndTurn: BlackMondayState._end_turn,
+    PositionAction: BlackMondayState._apply_position,
+    CorrectionAction: BlackMondayState._apply_correction,
 }

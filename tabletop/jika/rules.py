@@ -379,7 +379,8 @@ class JikaState(State):
             for kind, rank in enumerate(data.CERTIFICATES):
                 suit = self.certs[seat][kind]
                 price, mult = self.price(suit), data.MULTIPLIER[rank]
-                self.pay(BANK, seat, price * mult, f"{rank} of {SUITS[suit]} at {price} x{mult}")
+                self.pay(BANK, seat, price * mult, f"{rank} of {SUITS[suit]} at {price} x{mult}", "score",
+                         SUITS[suit])
         scores = tuple(self.money)
         best = max(scores)
         tied = [s for s in range(self.n) if scores[s] == best]
