@@ -11,11 +11,12 @@ from tabletop.core import Title
 from tabletop.errors import OptionsError
 
 from . import data
-from .actions import ACTION_TYPES, DealCard, DealCertificate, Pass, PlayCard, RevealWatcher
+from .actions import (ACTION_TYPES, Correction, DealCard, DealCertificate, Pass, PlayCard, Position,
+                      RevealWatcher)
 from .rules import JikaState
 
 __all__ = ["TITLE", "JikaTitle", "JikaState", "DealCertificate", "DealCard", "RevealWatcher",
-           "PlayCard", "Pass"]
+           "PlayCard", "Pass", "Position", "Correction"]
 
 _OPTION_FLAGS = {"--first-player": "first_player", "--hand-size": "hand_size"}
 

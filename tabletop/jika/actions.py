@@ -7,9 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from tabletop.core import Action
+from tabletop.core import Action, Correction
+from tabletop.core import Position as _Position
 
-__all__ = ["DealCertificate", "DealCard", "RevealWatcher", "PlayCard", "Pass", "ACTION_TYPES"]
+__all__ = ["DealCertificate", "DealCard", "RevealWatcher", "PlayCard", "Pass", "Position", "Correction",
+           "ACTION_TYPES"]
 
 
 @dataclass(frozen=True)
@@ -61,4 +63,21 @@ class Pass(Action):
     seat: int
 
 
-ACTION_TYPES = (DealCertificate, DealCard, RevealWatcher, PlayCard, Pass)
+@dataclass(frozen=True)
+class Position(_Position):
+    """The table between two rounds, entered instead of the deal: ``round`` is the round about to
+    start (its watcher's jack is turned up next); ``market`` each suit's visible cards as
+    ``(suit, upper, lower)`` (upper None while only the ace shows; lower 1 is the ace);
+    ``hands`` how many market cards each player holds; ``passed`` who has passed for good;
+    ``watchers_shown`` the jacks face up since the pile was last shuffled; ``covered`` the played
+    cards now covered by others (so the cards out of the game are counted right; may be left
+    empty). Then each player enters their queen, king and hand (secret)."""
+    round: int
+    market: tuple[tuple[str, int | None, int], ...]
+    hands: tuple[int, ...]
+    passed: tuple[bool, ...] = ()
+    watchers_shown: tuple[str, ...] = ()
+    covered: tuple[tuple[str, int], ...] = ()
+
+
+ACTION_TYPES = (DealCertificate, DealCard, RevealWatcher, PlayCard, Pass, Position, Correction)

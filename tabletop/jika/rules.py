@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import random
 
-from tabletop.core import BANK, CHANCE, TERMINAL, Action, Game, Outcome, State
+from tabletop.core import BANK, CHANCE, TERMINAL, Action, Correction, Game, Outcome, State
 from tabletop.errors import GameIsOver, IllegalAction, MalformedAction, NotYourTurn
 
 from . import data
-from .actions import DealCard, DealCertificate, Pass, PlayCard, RevealWatcher
+from .actions import DealCard, DealCertificate, Pass, PlayCard, Position, RevealWatcher
 from .data import SUITS, card_label, card_name
+from .position import PositionRules
 
 __all__ = ["JikaState"]
 
@@ -35,7 +36,7 @@ _N_SUITS = len(SUITS)
 _QUEEN, _KING = 0, 1
 
 
-class JikaState(State):
+class JikaState(PositionRules, State):
     """One position of a game of 時価で勝負. Read it; change it only with ``apply``."""
 
     def __init__(self, game: Game):
@@ -56,6 +57,8 @@ class JikaState(State):
         self.certs_left: list[list[int]] = [list(range(_N_SUITS)), list(range(_N_SUITS))]
         self.deal_step = 0
         self.deal_total = n * (2 + self.hand_size)
+        self.deal_plan: list[tuple[int, int]] | None = None   # after a Position: (seat, kind) to deal
+        self.known_played: list[tuple[int, int]] = []        # after a Position: cards on the table
         # public: the market. The ace is each suit's lower card until someone covers it.
         self.upper: list[int | None] = [None] * _N_SUITS
         self.lower: list[int] = [data.START_PRICE] * _N_SUITS
@@ -108,6 +111,8 @@ class JikaState(State):
 
     def _deal_slot(self) -> tuple[int, int]:
         """(seat, kind) of the next card to deal: kind 0 queen, 1 king, 2 market card."""
+        if self.deal_plan is not None:
+            return self.deal_plan[self.deal_step]
         per = 2 + self.hand_size
         seat = self.order[self.deal_step // per]
         k = self.deal_step % per
@@ -159,7 +164,8 @@ class JikaState(State):
             if kind < 2:
                 return [DealCertificate(seat, data.CERTIFICATES[kind], name) for name in SUITS]
             own = self.hands[seat] if viewer == seat else ()
-            return [DealCard(seat, SUITS[s], v) for s, v in data.MARKET_CARDS if (s, v) not in own]
+            return [DealCard(seat, SUITS[s], v) for s, v in data.MARKET_CARDS
+                    if (s, v) not in own and (s, v) not in self.known_played]
         return [RevealWatcher(SUITS[s]) for s in range(_N_SUITS) if s not in self.shown]
 
     def sample_chance(self, rng: random.Random) -> Action:
@@ -186,6 +192,10 @@ class JikaState(State):
             self._reveal(action)
         elif isinstance(action, Pass):
             self._pass(action)
+        elif isinstance(action, Position):
+            self._apply_position(action)
+        elif isinstance(action, Correction):
+            self._apply_correction(action)
         else:
             raise MalformedAction(f"{action!r} is not an action of 時価で勝負.")
 
@@ -482,6 +492,9 @@ class JikaState(State):
             }
         return view
 
+    def hint(self) -> str:
+        return self._hint()
+
     def _hint(self) -> str:
         p = self.to_act
         if p == TERMINAL:
@@ -506,6 +519,10 @@ class JikaState(State):
         return self.name(seat) if isinstance(seat, int) and 0 <= seat < self.n else f"seat {seat!r}"
 
     def describe(self, action: Action) -> str:
+        if isinstance(action, Position):
+            return self._describe_position(action)
+        if isinstance(action, Correction):
+            return self._describe_correction(action)
         if isinstance(action, DealCertificate):
             return f"{self._who(action.seat)} is dealt the {action.rank} of {action.suit} as a share certificate"
         if isinstance(action, DealCard):
