@@ -109,9 +109,14 @@ def voila_command(port: int = 0, host: str = "127.0.0.1", open_browser: bool = F
     return cmd + list(extra or [])
 
 
-def voila_env(home: str | Path | None = None, token: str | None = None) -> dict[str, str]:
-    """The environment for Voilà: finds tabletop's template; ``home`` sets ``TABLETOP_HOME``."""
+def voila_env(home: str | Path | None = None, token: str | None = None, host: str | None = None) -> dict[str, str]:
+    """The environment for Voilà: finds tabletop's template; ``home`` sets ``TABLETOP_HOME``;
+    ``host``, the address Voilà listens on, tells the table screen which address to give the
+    players' phones (``TABLETOP_SERVE_HOST``: a LAN server's join codes use its network address)."""
     env = dict(os.environ)
+    env.pop("TABLETOP_SERVE_HOST", None)
+    if host is not None:
+        env["TABLETOP_SERVE_HOST"] = host
     env.pop("JUPYTER_TOKEN", None)
     env.pop("JUPYTER_TOKEN_FILE", None)
     env["JUPYTER_PATH"] = os.pathsep.join(filter(None, [str(widgets_dir()), env.get("JUPYTER_PATH", "")]))
@@ -194,7 +199,7 @@ class Voila:
         cmd = voila_command(port, host, preheat=preheat, pool_size=pool_size, tracebacks=tracebacks,
                             token=bool(token), cull_idle_timeout=cull_idle_timeout, cull_interval=cull_interval,
                             notebook=notebook)
-        self.proc = subprocess.Popen(cmd, env=voila_env(home, token),
+        self.proc = subprocess.Popen(cmd, env=voila_env(home, token, host),
                                      cwd=str(notebook if notebook.is_dir() else notebook.parent),
                                      stdout=stdout, stderr=subprocess.STDOUT if stdout else None,
                                      start_new_session=True)

@@ -162,6 +162,8 @@ class SeatScreen:
         self.secrets.value = ('<div class="tt-section-title">Your secrets</div>'
                               + self.ui.private_html(match.view(self.seat).get("private")))
         ahead = self._entered_ahead()
+        if any(e.refused for e in ahead):
+            ahead = self._refused(ahead)
         self._show_ahead(ahead)
         if player == TERMINAL:
             scores = ""
@@ -176,8 +178,7 @@ class SeatScreen:
             self.panel.show('<div class="tt-status">Your turn</div>', match.offered_actions(self.seat),
                             state.describe)
         else:
-            early = ahead_entries(match, self.seat, self._ahead_actions(ahead)) \
-                if not any(e.refused for e in ahead) else []
+            early = ahead_entries(match, self.seat, self._ahead_actions(ahead))
             waiting = names[owner] if owner is not None else (names[player] if player >= 0 else None)
             wait = (f"Waiting for {esc(waiting)}" if waiting else "Waiting for the table screen's entry")
             if early:
@@ -196,6 +197,23 @@ class SeatScreen:
                 break
         return out
 
+    def _refused(self, ahead) -> list:
+        """An entry ahead that could not go in when its turn came (the card was somebody else's,
+        say): it and those after it are dropped, and the player is told why, to enter it again."""
+        refused = next(e for e in ahead if e.refused)
+        try:
+            words = self.match.state.describe(self.saved._decode(refused.data))
+        except Exception:  # describing is best effort
+            words = "your entry"
+        try:
+            self.saved.store.clear_advance(self.saved.id, self.seat)
+        except TabletopError as exc:
+            self._error(str(exc))
+            return ahead
+        self._error(f"Your entry made ahead ({words}) could not go in when its turn came: {refused.refused} "
+                    "Enter it again.")
+        return []
+
     def _show_ahead(self, ahead) -> None:
         if not ahead:
             if self.ahead_box.children:
@@ -203,15 +221,12 @@ class SeatScreen:
             return
         state = self.match.state
         lines = []
-        for action, entry in zip(self._ahead_actions(ahead), ahead):
+        for action in self._ahead_actions(ahead):
             try:
                 words = state.describe(action)
             except Exception:  # describing is best effort
                 words = type(action).__name__
             lines.append(f"<li>{esc(words)}</li>")
-            if entry.refused:
-                lines.append(f'<li class="tt-banner">It could not go in when its turn came: {esc(entry.refused)} '
-                             "Take it back and enter it again.</li>")
         self.ahead.value = ('<div class="tt-section-title">Entered ahead</div>'
                             '<div class="tt-dim">These go in by themselves when your turn comes.</div>'
                             f"<ul>{''.join(lines)}</ul>")

@@ -96,6 +96,9 @@ CSS = """
 .tt-swatch { display: inline-block; width: 12px; height: 12px; border-radius: 3px; margin-right: 6px; }
 .tt-suit { min-width: 120px; }
 .tt-match-row { border-bottom: 1px solid #e3e7eb; padding: 6px 0; }
+.tt-join-codes { display: flex; flex-wrap: wrap; gap: 12px; }
+.tt-join-seat { display: flex; flex-direction: column; align-items: flex-start; gap: 4px; }
+.tt-join-seat svg { width: 150px; height: auto; }
 @media (max-width: 600px) {
   .tt-title { font-size: 19px; }
   .tt-status { font-size: 18px; }
