@@ -32,7 +32,7 @@ from ..simulate import game_seeds, run_map
 __all__ = [
     "RULES", "equilibrium_bid", "expected_revenue", "revenue_variance", "expected_payment", "expected_payoff",
     "best_response", "revenue_density", "auction_revenue", "RevenueEstimate", "simulate_revenue",
-    "revenue_sample", "PaymentCurve", "simulate_payment_curve",
+    "revenue_sample", "revenue_histogram", "PaymentCurve", "simulate_payment_curve",
 ]
 
 #: the auction formats, by name
@@ -164,29 +164,35 @@ def auction_revenue(values: Sequence[float], rule: str = "first-price") -> float
     return sorted(values)[-2]
 
 
+def _draws(seed: int, count: int, per: int):
+    """The first ``count * per`` numbers that ``random.Random(seed).random()`` gives, row by row,
+    as a ``count`` x ``per`` numpy array: the very draws of a loop over ``random.Random(seed)``
+    (numpy's legacy Mersenne Twister started from the state ``random.Random(seed)`` starts from,
+    and the same 53-bit construction), without the loop. numpy is imported here."""
+    import numpy as np
+
+    state = random.Random(seed).getstate()[1]
+    generator = np.random.RandomState()
+    generator.set_state(("MT19937", np.array(state[:624], dtype=np.uint32), state[624]))
+    return generator.random_sample((count, per))
+
+
+def _revenues(values, rule: str):
+    """The equilibrium revenue of each auction, one row of ``values`` per auction (numpy)."""
+    import numpy as np
+
+    n = values.shape[1]
+    if rule == "second-price":
+        return np.sort(values, axis=1)[:, -2]
+    if rule == "first-price":
+        return (n - 1) / n * values.max(axis=1)
+    return (n - 1) / n * (values ** n).sum(axis=1)
+
+
 def _revenue_chunk(n: int, rule: str, count: int, seed: int) -> tuple[int, float, float]:
     """(count, sum, sum of squares) of the revenue of ``count`` auctions."""
-    rng = random.Random(seed)
-    draw = rng.random
-    total = squares = 0.0
-    shade = (n - 1) / n
-    for _ in range(count):
-        if rule == "second-price":
-            first = second = 0.0
-            for _ in range(n):
-                v = draw()
-                if v > first:
-                    first, second = v, first
-                elif v > second:
-                    second = v
-            r = second
-        elif rule == "first-price":
-            r = shade * max(draw() for _ in range(n))
-        else:
-            r = shade * sum(draw() ** n for _ in range(n))
-        total += r
-        squares += r * r
-    return count, total, squares
+    revenue = _revenues(_draws(seed, count, n), rule)
+    return count, float(revenue.sum()), float((revenue * revenue).sum())
 
 
 def _chunks(auctions: int) -> list[int]:
@@ -248,10 +254,21 @@ def simulate_revenue(n: int, rule: str = "first-price", auctions: int = 100_000,
 
 def revenue_sample(n: int, rule: str = "first-price", auctions: int = 10_000,
                    seed: int = 0) -> list[float]:
-    """The revenue of each of ``auctions`` simulated auctions (for a histogram)."""
+    """The revenue of each of ``auctions`` simulated auctions (for a histogram): the values of
+    auction ``k`` are draws ``k n`` to ``k n + n - 1`` of ``random.Random(seed)``."""
     _check(n, rule)
-    rng = random.Random(seed)
-    return [auction_revenue([rng.random() for _ in range(n)], rule) for _ in range(auctions)]
+    return _revenues(_draws(seed, auctions, n), rule).tolist()
+
+
+def revenue_histogram(n: int, rule: str = "first-price", auctions: int = 10_000, seed: int = 0,
+                      bins: int = 50) -> tuple[list[float], list[float]]:
+    """The histogram of ``revenue_sample`` on ``bins`` equal bins of [0, 1]: (bin centres,
+    density), the density being the share of auctions in a bin over its width (the bars then
+    add up to an area of 1, like the exact density they are drawn against)."""
+    import numpy as np
+
+    counts, edges = np.histogram(revenue_sample(n, rule, auctions, seed), bins=bins, range=(0.0, 1.0))
+    return ((edges[:-1] + edges[1:]) / 2).tolist(), (counts / (auctions * (1 / bins))).tolist()
 
 
 @dataclass(frozen=True)
@@ -265,22 +282,19 @@ class PaymentCurve:
 
 
 def _payment_chunk(n: int, rule: str, count: int, seed: int, bins: int):
-    rng = random.Random(seed)
-    sums, counts = [0.0] * bins, [0] * bins
-    for _ in range(count):
-        values = [rng.random() for _ in range(n)]
-        mine = values[0]
-        top_other = max(values[1:])
-        if rule == "all-pay":
-            paid = equilibrium_bid(mine, n, rule)
-        elif mine > top_other:
-            paid = equilibrium_bid(mine, n, rule) if rule == "first-price" else top_other
-        else:
-            paid = 0.0
-        b = min(int(mine * bins), bins - 1)
-        sums[b] += paid
-        counts[b] += 1
-    return sums, counts
+    """Per bin of bidder 1's value: (sum of her payments, number of auctions)."""
+    import numpy as np
+
+    values = _draws(seed, count, n)
+    mine, top_other = values[:, 0], values[:, 1:].max(axis=1)
+    shade = (n - 1) / n
+    if rule == "all-pay":
+        paid = shade * mine ** n                      # everybody pays her bid
+    else:
+        paid = np.where(mine > top_other, shade * mine if rule == "first-price" else top_other, 0.0)
+    b = np.minimum((mine * bins).astype(int), bins - 1)
+    return (np.bincount(b, weights=paid, minlength=bins).tolist(),
+            np.bincount(b, minlength=bins).tolist())
 
 
 def simulate_payment_curve(n: int, rule: str = "first-price", auctions: int = 50_000,
@@ -392,18 +406,16 @@ def common_value_auction(n: int, noise: float, auctions: int = 20_000, seed: int
         raise OptionsError(f"An auction needs at least 2 bidders, not {n}.")
     if noise < 0 or auctions < 2 or high < low:
         raise OptionsError("A common-value study needs noise >= 0, at least 2 auctions and low <= high.")
-    rng = random.Random(seed)
-    winner_error = everyone = profit = squares = 0.0
-    for _ in range(auctions):
-        value = rng.uniform(low, high)
-        estimates = sorted(value + rng.uniform(-noise, noise) for _ in range(n))
-        won = value - (estimates[-2] - shade)
-        winner_error += estimates[-1] - value
-        everyone += sum(estimates) / n - value
-        profit += won
-        squares += won * won
-    mean = profit / auctions
-    variance = max(squares / auctions - mean * mean, 0.0) * auctions / (auctions - 1)
+    # each auction draws the value, then the n errors: uniform(a, b) is a + (b - a) * random()
+    draws = _draws(seed, auctions, n + 1)
+    value = low + (high - low) * draws[:, 0]
+    estimates = value[:, None] + (-noise + (noise - -noise) * draws[:, 1:])
+    estimates.sort(axis=1)
+    won = value - (estimates[:, -2] - shade)
+    winner_error = float((estimates[:, -1] - value).sum())
+    everyone = float((estimates.sum(axis=1) / n - value).sum())
+    mean = float(won.sum()) / auctions
+    variance = max(float((won * won).sum()) / auctions - mean * mean, 0.0) * auctions / (auctions - 1)
     return CommonValueStudy(n, noise, shade, auctions, winner_error / auctions, everyone / auctions,
                             mean, math.sqrt(variance / auctions))
 

@@ -45,7 +45,7 @@ from ..stockpile.data import (ACTION_STEPS, BOOM, BUST, COMPANIES, FORECAST_STEP
 __all__ = [
     "ACTION_STEPS", "track_of", "Walk", "walk", "cards_per_round", "action_hits",
     "round_outcomes", "transition_matrix", "is_irreducible", "period", "stationary", "distribution_after", "expected_value",
-    "share_value", "share_values", "TrackSimulation", "simulate_track", "ShareSimulation",
+    "share_value", "share_values", "share_value_by_space", "TrackSimulation", "simulate_track", "ShareSimulation",
     "simulate_share_values", "ShareValuer",
 ]
 
@@ -288,15 +288,12 @@ def _apply_events(kind: str, events: tuple, data: Mapping) -> tuple[str, int]:
     return kind, cash
 
 
-def share_values(track: Track, rounds: int, start: int | None = None, n_players: int = 4,
-                 include_actions: bool = True, rules_data: Mapping | None = None,
-                 kind: str = REGULAR) -> list[Fraction]:
-    """Expected dollars from one card held 0, 1, ..., ``rounds`` rounds from space ``start`` and
-    then sold: dividends (revealed every time), $ spaces, split bonuses, and the sale (a split
-    card sells for twice the value; a card lost in a bankruptcy is worth nothing)."""
+def _value_rounds(track: Track, rounds: int, n_players: int, include_actions: bool,
+                  rules_data: Mapping | None) -> list[dict[tuple[int, str], Fraction]]:
+    """For 0, 1, ..., ``rounds`` rounds: the expected dollars of a card of each kind from each
+    space, {(space, kind): dollars} (backward induction over every space at once)."""
     data = merge_rules(rules_data)
     unit = data["value_unit"]
-    start = track.start if start is None else start
     size = track.last + 1
     hits = action_hits(n_players, rules_data) if include_actions else None
     outcomes = [_outcomes(track, i, hits) for i in range(size)]
@@ -305,7 +302,7 @@ def share_values(track: Track, rounds: int, start: int | None = None, n_players:
              for i in range(size) for k in live}
     steps = [[[(p, end, *_apply_events(k, events, data)) for p, end, events in outcomes[i]]
               for k in live] for i in range(size)]
-    out = [value[(start, kind)]]
+    out = [value]
     for _ in range(rounds):
         new = {}
         for i in range(size):
@@ -315,8 +312,19 @@ def share_values(track: Track, rounds: int, start: int | None = None, n_players:
                     total += p * (cash + (value[(end, k2)] if k2 != GONE else 0))
                 new[(i, k)] = total
         value = new
-        out.append(value[(start, kind)])
+        out.append(value)
     return out
+
+
+def share_values(track: Track, rounds: int, start: int | None = None, n_players: int = 4,
+                 include_actions: bool = True, rules_data: Mapping | None = None,
+                 kind: str = REGULAR) -> list[Fraction]:
+    """Expected dollars from one card held 0, 1, ..., ``rounds`` rounds from space ``start`` and
+    then sold: dividends (revealed every time), $ spaces, split bonuses, and the sale (a split
+    card sells for twice the value; a card lost in a bankruptcy is worth nothing)."""
+    start = track.start if start is None else start
+    return [value[(start, kind)] for value in _value_rounds(track, rounds, n_players, include_actions,
+                                                            rules_data)]
 
 
 def share_value(track: Track, rounds: int, start: int | None = None, n_players: int = 4,
@@ -324,6 +332,13 @@ def share_value(track: Track, rounds: int, start: int | None = None, n_players: 
                 kind: str = REGULAR) -> Fraction:
     """``share_values`` for ``rounds`` rounds only."""
     return share_values(track, rounds, start, n_players, include_actions, rules_data, kind)[-1]
+
+
+def share_value_by_space(track: Track, rounds: int, n_players: int = 4, include_actions: bool = True,
+                         rules_data: Mapping | None = None, kind: str = REGULAR) -> list[Fraction]:
+    """``share_value`` from every space of the track (index = space), all in one computation."""
+    last = _value_rounds(track, rounds, n_players, include_actions, rules_data)[-1]
+    return [last[(i, kind)] for i in range(track.last + 1)]
 
 
 class ShareValuer:

@@ -298,8 +298,9 @@ class PileStudy:
         winners, everyone = [], []
         for m, run in self._ladder_runs(unit, shade):
             for p, seat in enumerate(run.owner):
-                winners.append(m.estimates[p][seat] - m.truth[p])
                 everyone.extend(e - m.truth[p] for e in m.estimates[p])
+                if seat is not None:                    # (2 players: 4 piles, 2 unsold)
+                    winners.append(m.estimates[p][seat] - m.truth[p])
         return winners, everyone
 
     def winners_curse(self, unit: int = 100, shade: float = 1.0) -> tuple[float, float]:
@@ -315,8 +316,9 @@ class PileStudy:
         real, hoped = [], []
         for m, run in self._ladder_runs(unit, shade):
             for p, seat in enumerate(run.owner):
-                real.append(m.truth[p] - run.prices[p])
-                hoped.append(m.estimates[p][seat] - run.prices[p])
+                if seat is not None:
+                    real.append(m.truth[p] - run.prices[p])
+                    hoped.append(m.estimates[p][seat] - run.prices[p])
         return sum(real) / len(real), sum(hoped) / len(hoped)
 
 

@@ -75,6 +75,26 @@ def test_share_value_grows_and_includes_splits():
     assert split == Fraction((18 + 14 + 12 + 3 * 10 + 16 + 14 + 20 + 4) * 1000, 6)
 
 
+def test_share_value_from_every_space_at_once():
+    # one round, forecasts only, from each space: the mean over the six forecasts of the sale
+    # value after the move (double after a split, nothing after a bankruptcy) plus $2,000 on $$
+    from tabletop.stockpile.data import FORECAST_STEPS
+    by_hand = []
+    for space in range(TRACK.last + 1):
+        total = 0
+        for steps in FORECAST_STEPS:
+            if steps is None:
+                total += TRACK.values[space] * 1000 + 2000
+                continue
+            w = K.walk(TRACK, space, steps)
+            if "bankrupt" not in w.events:
+                total += TRACK.values[w.end] * 1000 * (2 if "split" in w.events else 1)
+        by_hand.append(Fraction(total, 6))
+    assert K.share_value_by_space(TRACK, 1, include_actions=False) == by_hand
+    # with the action cards, three rounds: the same as one start at a time
+    assert K.share_value_by_space(TRACK, 3) == [K.share_value(TRACK, 3, start=i) for i in range(10)]
+
+
 def _random_state(n, seed):
     title = get_title("stockpile")
     return title.new_state(Game("stockpile", tuple(f"P{i}" for i in range(n)),

@@ -128,3 +128,12 @@ def test_shaded_bids_lower_the_price_not_the_winners_estimate():
     assert rich.winners_profit(shade=0.8) == (10_000, 12_000)   # (15,000 + 5,000) / 2, (20,000 + 4,000) / 2
     with pytest.raises(OptionsError, match="between 0 and 1"):
         rich.curse_samples(shade=1.2)
+
+
+def test_with_two_players_only_the_sold_piles_count_for_the_winners():
+    # two players bid on four piles: each auction sells two, and the unsold ones have no winner
+    study = S.study_piles(2, games=1, seed=3)
+    winners, everyone = study.curse_samples()
+    assert len(winners) == 2 * len(study.markets) and len(everyone) == 4 * 2 * len(study.markets)
+    real, hoped = study.winners_profit()
+    assert isinstance(real, float) and isinstance(hoped, float)

@@ -163,3 +163,73 @@ def test_the_equilibrium_shade_is_the_mean_error_of_an_estimate_that_ties_for_th
         if top[-1] - top[-2] < 0.02:
             gaps.append(top[-1] - value)
     assert sum(gaps) / len(gaps) == pytest.approx(A.common_value_theory(n, noise)["equilibrium_shade"], abs=0.03)
+
+
+# --- the vectorised simulations draw exactly what a plain loop over random.Random draws ---------------
+def _loop_auctions(n, count, seed):
+    """Each auction's n values, drawn one after another from random.Random(seed), as the lesson
+    describes a simulation (the reference the numpy versions must reproduce)."""
+    import random
+    rng = random.Random(seed)
+    return [[rng.random() for _ in range(n)] for _ in range(count)]
+
+
+@pytest.mark.parametrize("rule", A.RULES)
+def test_simulations_draw_what_a_loop_over_random_random_draws(rule):
+    n, count, seed = 5, 3_000, 2024
+    loops = _loop_auctions(n, count, seed)
+    revenues = [A.auction_revenue(values, rule) for values in loops]
+    assert A.revenue_sample(n, rule, auctions=count, seed=seed) == pytest.approx(revenues, rel=1e-12, abs=0)
+    # simulate_revenue: chunks with seeds of their own (here one chunk, seeded game_seeds(seed, 1))
+    from tabletop.simulate import game_seeds
+    chunk = _loop_auctions(n, count, game_seeds(seed, 1)[0])
+    chunk_revenues = [A.auction_revenue(values, rule) for values in chunk]
+    mean = sum(chunk_revenues) / count
+    estimate = A.simulate_revenue(n, rule, auctions=count, seed=seed)
+    assert estimate.mean == pytest.approx(mean, rel=1e-12)
+    variance = sum((r - mean) ** 2 for r in chunk_revenues) / (count - 1)
+    assert estimate.std_error == pytest.approx((variance / count) ** 0.5, rel=1e-9)
+    # payment curve: bidder 1's payment by bin of her value
+    bins = 4
+    sums, counts = [0.0] * bins, [0] * bins
+    for values in chunk:
+        mine, top_other = values[0], max(values[1:])
+        if rule == "all-pay":
+            paid = A.equilibrium_bid(mine, n, rule)
+        elif mine > top_other:
+            paid = A.equilibrium_bid(mine, n, rule) if rule == "first-price" else top_other
+        else:
+            paid = 0.0
+        b = min(int(mine * bins), bins - 1)
+        sums[b] += paid
+        counts[b] += 1
+    curve = A.simulate_payment_curve(n, rule, auctions=count, bins=bins, seed=seed)
+    assert curve.mean_payment == pytest.approx([s / c for s, c in zip(sums, counts)], rel=1e-12)
+
+
+def test_common_value_auction_draws_the_value_then_each_error_from_random_random():
+    import random
+    n, noise, count, seed, shade = 4, 5_000, 2_000, 9, 700
+    rng = random.Random(seed)
+    won, overshoot, everyone = [], [], []
+    for _ in range(count):
+        value = rng.uniform(10_000, 20_000)
+        estimates = sorted(value + rng.uniform(-noise, noise) for _ in range(n))
+        won.append(value - (estimates[-2] - shade))
+        overshoot.append(estimates[-1] - value)
+        everyone.append(sum(estimates) / n - value)
+    study = A.common_value_auction(n, noise, auctions=count, seed=seed, shade=shade)
+    assert study.winner_profit == pytest.approx(sum(won) / count, rel=1e-12)
+    assert study.winner_error == pytest.approx(sum(overshoot) / count, rel=1e-12)
+    assert study.everyone_error == pytest.approx(sum(everyone) / count, rel=1e-9, abs=1e-9)
+
+
+def test_revenue_histogram_bins_the_sample_as_a_density():
+    sample = A.revenue_sample(5, "second-price", auctions=4_000, seed=8)
+    centres, density = A.revenue_histogram(5, "second-price", auctions=4_000, seed=8, bins=20)
+    assert centres == pytest.approx([(k + 0.5) / 20 for k in range(20)])
+    counts = [sum(k / 20 <= r < (k + 1) / 20 for r in sample) for k in range(20)]
+    assert density == pytest.approx([c / 4_000 * 20 for c in counts])
+    assert sum(density) / 20 == pytest.approx(1)                       # an area of 1
+    # and it follows the exact density n (n-1) x^(n-2) (1-x) at the bins' centres
+    assert max(abs(d - A.revenue_density(x, 5, "second-price")) for x, d in zip(centres, density)) < 0.3

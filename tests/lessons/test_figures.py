@@ -1,0 +1,33 @@
+"""A lesson's figure is shown as plotly's own MIME type, without the seconds fig.show() spends
+importing nbformat and jsonschema in a fresh kernel."""
+import json
+import subprocess
+import sys
+
+SHOW_IN_A_SHELL = """
+import json, sys
+from IPython.core.interactiveshell import InteractiveShell
+from IPython.utils.capture import capture_output
+import plotly.graph_objects as go
+from plotly.io import to_json
+from tabletop.economics.figures import PLOTLY_MIME, show
+
+InteractiveShell.instance()
+fig = go.Figure(go.Bar(x=["Ann", "Ben", "Cy"], y=[7000, 4300, 4300]), layout=dict(title="Bolt at 5 tiles"))
+with capture_output() as shown:
+    show(fig)
+print(json.dumps({"outputs": [o.data for o in shown.outputs], "figure": json.loads(to_json(fig)),
+                  "slow imports": sorted(m for m in ("nbformat", "jsonschema", "plotly.io._renderers")
+                                         if m in sys.modules)}))
+"""
+
+
+def test_show_displays_the_figure_as_plotly_json_without_importing_nbformat():
+    done = subprocess.run([sys.executable, "-c", SHOW_IN_A_SHELL], capture_output=True, text=True, check=True)
+    seen = json.loads(done.stdout)
+    (output,) = seen["outputs"]
+    assert list(output) == ["application/vnd.plotly.v1+json"]
+    figure = output["application/vnd.plotly.v1+json"]
+    assert figure["data"][0]["y"] == [7000, 4300, 4300] and figure["layout"]["title"]["text"] == "Bolt at 5 tiles"
+    assert figure == seen["figure"]                      # the figure's own JSON, template and all
+    assert seen["slow imports"] == []

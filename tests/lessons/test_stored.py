@@ -1,0 +1,143 @@
+"""The lessons' stored results (tabletop/economics/stored.json) are what the code computes today,
+and ``recall`` reads them instead of computing only for exactly the stored call."""
+import json
+import math
+from fractions import Fraction
+
+import pytest
+
+from tabletop.economics import auctions as A
+from tabletop.economics import ladders as L
+from tabletop.economics import piles as S
+from tabletop.economics import stored
+from tabletop.economics.assignment import AuctionRun
+from tabletop.economics.ladders import MarketResult
+
+STORED = stored.stored_calls()
+
+
+def _owner_key(key: str) -> str | None:
+    data = json.loads(key)
+    return json.dumps(data["of"], sort_keys=True, separators=(",", ":")) if "of" in data else None
+
+
+def _label(key: str) -> str:
+    data = json.loads(key)
+    return data.get("call", "").split(":")[-1] or "." + data["method"]
+
+
+@pytest.mark.parametrize("key", sorted(STORED), ids=[_label(k) for k in sorted(STORED)])
+def test_every_stored_result_is_what_the_code_computes_now(key):
+    owner = _owner_key(key)
+    if owner is not None:
+        assert owner in STORED, "a stored method result whose object is not stored"
+    # a method runs on its stored object (that object is checked by its own entry)
+    fresh = stored.compute(key, parent=stored.decode(STORED[owner]) if owner else None)
+    assert stored.same(stored.decode(STORED[key]), fresh), (
+        f"the stored result of {_label(key)} is stale: run 'python -m tabletop.economics.stored'")
+
+
+def test_the_store_holds_only_tabletop_calls_and_the_lessons_use_some_of_each_kind():
+    kinds = {_label(k) for k in STORED}
+    assert {"rotate_seats", "study_agents", "study_piles", "simulate_track", "study_uniform_ladder",
+            ".ladder_results"} <= kinds
+    for key in STORED:
+        data = json.loads(key)
+        while "of" in data:
+            data = data["of"]
+        assert data["call"].startswith("tabletop.economics.")
+
+
+VALUES = [
+    (1, 2.5, "x", None, True),
+    [Fraction(13, 3), float("nan"), float("inf"), -0.0],
+    {("hearts", 3): Fraction(1, 3), (2, 5): (0.1, 0.2)},
+    {"hearts": 3, "~odd": 1},
+    frozenset({1, 2, 3}),
+    AuctionRun((8, 7, 6, 6), (0, 1, 2, 4), ((0, 0, 0, 0), (1, 0, 0, 0)), 8),
+    (MarketResult(10, 9, 4, 5), MarketResult(3, 3, 1, 1)),              # a table of one class
+    (MarketResult(10, 9, 4, 5), AuctionRun((1,), (None,), ((0,),), 0)),  # not a table
+]
+
+
+@pytest.mark.parametrize("value", VALUES, ids=range(len(VALUES)))
+def test_a_stored_value_comes_back_equal_and_of_the_same_types(value):
+    back = stored.decode(json.loads(json.dumps(stored.encode(value))))
+    assert stored.same(back, value)
+    assert repr(back) == repr(value)          # tuples stay tuples, Fractions Fractions, keys keys
+
+
+def test_what_cannot_be_stored_is_refused():
+    with pytest.raises(TypeError, match="cannot store a object"):
+        stored.encode(object())
+
+
+def test_same_tells_results_apart_by_value_and_type():
+    assert stored.same((1.0, [Fraction(1, 3)]), (1.0 + 1e-15, [Fraction(1, 3)]))
+    assert not stored.same((1.0,), (1.001,))
+    assert not stored.same((1,), [1]) and not stored.same(1, 1.0)
+    assert not stored.same(MarketResult(1, 1, 1, 1), MarketResult(1, 1, 1, 2))
+
+
+@pytest.fixture
+def store(tmp_path, monkeypatch):
+    """An empty store in a temporary file (the package's own file is left alone)."""
+    monkeypatch.setattr(stored, "STORE", tmp_path / "stored.json")
+    monkeypatch.setattr(stored, "_results", None)
+    return tmp_path / "stored.json"
+
+
+def test_recall_records_then_reads_the_stored_result_of_exactly_that_call(store, monkeypatch):
+    monkeypatch.setenv(stored.MODE_VARIABLE, "record")
+    assert stored.recall(A.expected_revenue, 5, "second-price") == Fraction(2, 3)
+    saved = json.loads(store.read_text())
+    (key, value), = saved.items()
+    assert json.loads(key) == {"call": "tabletop.economics.auctions:expected_revenue",
+                               "arguments": {"n": 5, "rule": "second-price"}}
+    # the stored value is what recall gives from now on (changed here to tell it from a computation)
+    saved[key] = stored.encode(Fraction(7, 9))
+    store.write_text(json.dumps(saved))
+    monkeypatch.setattr(stored, "_results", None)
+    monkeypatch.setenv(stored.MODE_VARIABLE, "")
+    assert stored.recall(A.expected_revenue, 5, rule="second-price") == Fraction(7, 9)   # same call
+    assert stored.recall(A.expected_revenue, 5) == Fraction(2, 3)        # another call: computed
+    assert len(json.loads(store.read_text())) == 1                        # and not recorded
+
+
+def test_a_list_and_a_tuple_argument_are_the_same_call(store, monkeypatch):
+    monkeypatch.setenv(stored.MODE_VARIABLE, "record")
+    first = stored.recall(L.study_uniform_ladder, 2, [0, 10_000], count=3, seed=4)
+    monkeypatch.setenv(stored.MODE_VARIABLE, "strict")
+    assert stored.recall(L.study_uniform_ladder, 2, (0, 10_000), count=3, seed=4) == first
+
+
+def test_strict_mode_refuses_a_call_that_is_not_stored_in_plain_words(store, monkeypatch):
+    monkeypatch.setenv(stored.MODE_VARIABLE, "strict")
+    with pytest.raises(stored.NotStored, match=r"expected_revenue with these arguments is not stored.*"
+                                               r"python -m tabletop.economics.stored"):
+        stored.recall(A.expected_revenue, 6)
+    assert not store.exists()                                             # nothing written
+
+
+def test_a_method_of_a_recalled_result_is_stored_under_its_object(store, monkeypatch):
+    monkeypatch.setenv(stored.MODE_VARIABLE, "record")
+    study = stored.recall(S.study_piles, 2, games=1, seed=3)
+    profit = stored.recall(study.winners_profit, shade=0.5)
+    method_key = next(k for k in json.loads(store.read_text()) if "method" in json.loads(k))
+    assert json.loads(method_key)["of"]["arguments"] == {"n_players": 2, "games": 1, "seed": 3}
+    assert stored.compute(method_key) == profit == study.winners_profit(shade=0.5)
+    monkeypatch.setenv(stored.MODE_VARIABLE, "strict")
+    again = stored.recall(S.study_piles, 2, games=1, seed=3)
+    assert stored.recall(again.winners_profit, shade=0.5) == profit
+    # the same method of an object that was not recalled has no key: computed, never stored
+    monkeypatch.setenv(stored.MODE_VARIABLE, "record")
+    fresh = S.study_piles(2, games=1, seed=3)
+    assert stored.recall(fresh.winners_profit, shade=0.25) == fresh.winners_profit(shade=0.25)
+    assert len(json.loads(store.read_text())) == 2
+
+
+def test_only_tabletop_functions_and_classes_are_named_in_the_store():
+    with pytest.raises(TypeError, match="tabletop's functions only"):
+        stored.recall(math.sqrt, 4)
+    with pytest.raises(ValueError, match="not part of tabletop"):
+        stored.decode({"~dataclass": "os:system", "fields": {}})
