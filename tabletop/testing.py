@@ -71,19 +71,21 @@ def cut_and_restart(title: str, n_players: int, seed: int, options: Mapping[str,
     rng = random.Random(seed)
     players = [f"P{i + 1}" for i in range(n_players)]
     match = Match(title, players, options, seed)
-    cuts: list[tuple[int, list, str]] = []
+    chosen, seen = None, 0
     while not match.is_over():
         state = match.state
         if state.at_position_boundary():
-            cuts.append((len(match), state.position_entries(), table_snapshot(match)))
+            seen += 1     # keep each boundary with chance 1/seen: a uniform pick, few snapshots
+            if rng.randrange(seen) == 0:
+                chosen = (len(match), state.position_entries(), table_snapshot(match))
         if state.current_player() == CHANCE:
             match.apply(state.sample_chance(rng))
         else:
             legal = state.legal_actions()
             match.apply(legal[rng.randrange(len(legal))])
         assert len(match) < max_actions, "the game does not end"
-    assert cuts, "the game never reached a position boundary"
-    cut, entries, at_cut = cuts[rng.randrange(len(cuts))]
+    assert chosen, "the game never reached a position boundary"
+    cut, entries, at_cut = chosen
     restarted = Match(title, players, options, seed)
     for action in entries:
         restarted.apply(action)

@@ -22,15 +22,16 @@ from typing import Any, Mapping, Sequence
 from ..core import Title
 from ..errors import OptionsError
 from . import mergers
-from .actions import (ACTION_TYPES, BuyShare, ChooseNextDefunct, ChooseSurvivor, DeclareEnd,
-                      DisposeShares, DrawStartTile, DrawTile, EndTurn, FoundCorporation, PlaceTile)
+from .actions import (ACTION_TYPES, BuyShare, ChooseNextDefunct, ChooseSurvivor, Correction, DeclareEnd,
+                      DisposeShares, DrawStartTile, DrawTile, EndTurn, FoundCorporation, PlaceTile,
+                      Position)
 from .data import EDITIONS, SOLE_HOLDER_RULES, Edition, build_edition, get_edition
 from .rules import AcquireState
 
 __all__ = ["TITLE", "AcquireTitle", "AcquireState", "Edition", "EDITIONS", "get_edition",
            "build_edition", "mergers", "DrawStartTile", "DrawTile", "PlaceTile",
            "FoundCorporation", "ChooseSurvivor", "ChooseNextDefunct", "DisposeShares", "BuyShare",
-           "DeclareEnd", "EndTurn"]
+           "DeclareEnd", "EndTurn", "Position", "Correction"]
 
 OPTION_NAMES = ("edition", "sole_holder", "hidden_money", "rules")
 

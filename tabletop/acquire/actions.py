@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ..core import Action
+from ..core import Action, Correction
+from ..core import Position as _Position
 
 __all__ = ["DrawStartTile", "DrawTile", "PlaceTile", "FoundCorporation", "ChooseSurvivor",
-           "ChooseNextDefunct", "DisposeShares", "BuyShare", "DeclareEnd", "EndTurn",
-           "ACTION_TYPES"]
+           "ChooseNextDefunct", "DisposeShares", "BuyShare", "DeclareEnd", "EndTurn", "Position",
+           "Correction", "ACTION_TYPES"]
 
 
 @dataclass(frozen=True)
@@ -90,5 +91,22 @@ class EndTurn(Action):
     seat: int
 
 
+@dataclass(frozen=True)
+class Position(_Position):
+    """The table at the start of ``turn``'s turn, entered instead of the first draw and the deal:
+    ``board`` every tile on it as ``(tile, corporation)`` ("" for a tile in no corporation);
+    per seat ``money``, ``holdings`` as ``(corporation, shares)`` and how many tiles are in each
+    ``racks``; ``set_aside`` the unplayable tiles laid aside; ``round`` and ``first_player`` as
+    the table counts them. Then each player enters their rack (``DrawTile``, secret)."""
+    round: int
+    first_player: int
+    turn: int
+    board: tuple[tuple[str, str], ...]
+    money: tuple[int, ...]
+    holdings: tuple[tuple[tuple[str, int], ...], ...]
+    racks: tuple[int, ...]
+    set_aside: tuple[str, ...] = ()
+
+
 ACTION_TYPES = (DrawStartTile, DrawTile, PlaceTile, FoundCorporation, ChooseSurvivor,
-                ChooseNextDefunct, DisposeShares, BuyShare, DeclareEnd, EndTurn)
+                ChooseNextDefunct, DisposeShares, BuyShare, DeclareEnd, EndTurn, Position, Correction)

@@ -23,19 +23,18 @@ from itertools import compress
 from operator import mul
 from typing import Any, Mapping
 
-from ..core import BANK, CHANCE, TERMINAL, Outcome, State
+from ..core import BANK, CHANCE, TERMINAL, Correction, Outcome, State
 from ..errors import GameIsOver, IllegalAction, MalformedAction, NotYourTurn
 from . import mergers
 from .actions import (ACTION_TYPES, BuyShare, ChooseNextDefunct, ChooseSurvivor, DeclareEnd,
                       DisposeShares, DrawStartTile, DrawTile, EndTurn, FoundCorporation, PlaceTile)
+from .actions import Position
 from .data import Edition, build_edition, tile_label
+from .position import ASIDE, BOARD, EMPTY, PILE, PositionRules  # noqa: F401  (cell values live there)
 
 __all__ = ["AcquireState", "Tables", "tables_for", "SIMPLE", "FOUND", "GROW", "MERGE", "BLOCKED",
            "DEAD"]
 
-EMPTY = 255
-# where a tile is (a seat number >= 0 means in that seat's hand)
-PILE, BOARD, ASIDE = -1, -2, -3
 # what placing a tile would do
 SIMPLE, FOUND, GROW, MERGE, BLOCKED, DEAD = range(6)
 KIND_WORDS = {SIMPLE: "stands alone", FOUND: "founds a corporation", GROW: "grows a corporation",
@@ -164,7 +163,7 @@ def _a(name: Any) -> str:
     return f"an {name}" if name[:1].upper() in "AEIOU" else f"a {name}"
 
 
-class AcquireState(State):
+class AcquireState(PositionRules, State):
     """One position of a game of Acquire."""
 
     def __init__(self, game):
@@ -451,6 +450,9 @@ class AcquireState(State):
             return f"{who} is to choose which of {self._names(m.choices)} is settled next"
         return f"{who} is to decide what to do with {corps[m.current]} shares"
 
+    def hint(self) -> str:
+        return self.waiting_for()
+
     def _names(self, corps) -> str:
         names = [self.tables.corps[c] for c in corps]
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
@@ -485,8 +487,8 @@ class AcquireState(State):
         self.hands[seat].append(t)
         draws.pop()
         if not draws:
-            if self.phase == "deal":
-                self._begin_turn(self.first_player)
+            if self.phase == "deal":      # (after the first draw, or a position)
+                self._begin_turn(self.turn)
             else:       # the turn is over: the next player's begins
                 nxt = (self.turn + 1) % self.n
                 if nxt == self.first_player:
@@ -1001,6 +1003,10 @@ class AcquireState(State):
             return type(a).__name__
 
     def _describe(self, a) -> str:
+        if isinstance(a, Position):
+            return self._describe_position(a)
+        if isinstance(a, Correction):
+            return self._describe_correction(a)
         who = self._who(getattr(a, "seat", None))
         corps = self.tables.corps
         if isinstance(a, DrawStartTile):
@@ -1071,6 +1077,8 @@ _DOING = {
     BuyShare: lambda a: f"buy {_a(a.corporation)} share",
     DeclareEnd: lambda a: "declare the end of the game",
     EndTurn: lambda a: "end the turn",
+    Position: lambda a: "start from a position",
+    Correction: lambda a: "correct the table",
 }
 
 _HANDLERS = {      # action type -> (handler, phases it may be played in; None for chance)
@@ -1084,5 +1092,7 @@ _HANDLERS = {      # action type -> (handler, phases it may be played in; None f
     BuyShare: (AcquireState._do_buy, ("buy",)),
     DeclareEnd: (AcquireState._do_declare, ("place", "buy")),
     EndTurn: (AcquireState._do_end_turn, ("buy",)),
+    Position: (AcquireState._apply_position, None),
+    Correction: (AcquireState._apply_correction, None),
 }
 assert set(_HANDLERS) == set(ACTION_TYPES)
