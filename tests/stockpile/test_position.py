@@ -174,6 +174,13 @@ def test_a_correction_that_brings_money_pays_an_unpaid_fee_at_once():
     assert m.state.money[0] == 500 and m.view()["players"][0]["unpaid_fees"] == []
 
 
+def test_unpaid_fees_are_settled_in_the_order_the_position_lists_them():
+    m = started(position(money=(500, 15_000, 9_000), unpaid_fees=(("Fee $2,000", "Fee $1,000"), (), ())))
+    m.apply(Correction("money", 0, "", 2_500, "Alice's sale was missed"))
+    # the older $2,000 fee is paid first; the $1,000 one waits for more money
+    assert m.state.money[0] == 500 and m.view()["players"][0]["unpaid_fees"] == ["Fee $1,000"]
+
+
 def test_holding_and_space_corrections_keep_every_card_once():
     m = started()
     census = sum(m.state.card_census())
