@@ -166,8 +166,10 @@ def test_every_notebook_runs_in_the_binder_environment(binder, notebook):
     assert done.returncode == 0, done.stderr[-3000:]
 
 
-def test_the_badge_url_serves_the_start_page_offline(binder):
-    from playwright.sync_api import sync_playwright
+@pytest.fixture(scope="module")
+def binder_server(binder):
+    """(base URL, log) of a Jupyter server started as the Binder image starts it (binder/start),
+    with the Voilà server extension; stopped whole at the end of the module."""
     repo, env = binder
     log_path = repo.parent / "server.log"
     server = start_server(
@@ -178,27 +180,74 @@ def test_the_badge_url_serves_the_start_page_offline(binder):
     try:
         base = f"http://127.0.0.1:{listening_port(server, log_path)}"
         wait_for_url(f"{base}/api/status", server, log_path)
-        lab = urllib.request.urlopen(f"{base}/lab/tree/notebooks/lessons/00-index.ipynb", timeout=30)
-        assert lab.status == 200  # the lessons badge's JupyterLab page
-        outside: list[str] = []
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=[
-                "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--no-first-run"])
-            page = browser.new_page(viewport={"width": 1280, "height": 800})
-            page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(base)
-                       else (outside.append(r.request.url), r.abort()))
-            start = time.monotonic()
-            page.goto(f"{base}/voila/render/{DASHBOARD}", timeout=120_000)
-            page.get_by_role("button", name="Start the match").wait_for(timeout=120_000)
-            seconds = time.monotonic() - start
-            print(f"\nBinder-like launch: start page interactive after {seconds:.1f} s")
-            assert page.get_by_text("New match").count() >= 1
-            browser.close()
-        assert outside == [], f"the start page asked for things outside the server: {outside}"
+        yield base, log_path
     finally:
         stop_group(server)
     assert group_members(server.pid) == [], "the Jupyter server or a kernel outlived the stop"
+
+
+def offline_page(browser, base: str, outside: list[str]):
+    """A page that may talk only to ``base``; anything else is refused and recorded."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(base)
+               else (outside.append(r.request.url), r.abort()))
+    return page
+
+
+BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def test_the_badge_url_serves_the_start_page_offline(binder_server):
+    from playwright.sync_api import sync_playwright
+    base, log_path = binder_server
+    lab = urllib.request.urlopen(f"{base}/lab/tree/notebooks/lessons/00-index.ipynb", timeout=30)
+    assert lab.status == 200  # the lessons badge's JupyterLab page
+    outside: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        page = offline_page(browser, base, outside)
+        start = time.monotonic()
+        page.goto(f"{base}/voila/render/{DASHBOARD}", timeout=120_000)
+        page.get_by_role("button", name="Start the match").wait_for(timeout=120_000)
+        seconds = time.monotonic() - start
+        print(f"\nBinder-like launch: start page interactive after {seconds:.1f} s")
+        assert page.get_by_text("New match").count() >= 1
+        browser.close()
+    assert outside == [], f"the start page asked for things outside the server: {outside}"
+    # binder/config's culling is on (a tab dropped without its goodbye leaves no kernel for long)
+    assert "Culling kernels with idle durations > 30 seconds at 15 second intervals" in log_path.read_text()
+
+
+#: lesson 1's first formula, b(v) = (n-1)/n v, as MathJax's assistive MathML reads it
+FORMULA_JS = """() => [...document.querySelectorAll('.jp-MarkdownOutput mjx-container')].map(m => {
+  const mml = m.querySelector('mjx-assistive-mml');
+  return mml ? mml.innerHTML : '';
+})"""
+
+
+def test_binder_voila_typesets_a_lessons_maths_offline(binder_server):
+    # Voilà's own MathJax 3 (bundled, nothing from a CDN) typesets; an empty MathJax URL in
+    # binder/config once left every formula as raw $...$ text
+    from playwright.sync_api import sync_playwright
+    base, _ = binder_server
+    outside: list[str] = []
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        page = offline_page(browser, base, outside)
+        page.goto(f"{base}/voila/render/notebooks/lessons/01-sealed-bid-auctions.ipynb", timeout=120_000)
+        deadline = time.monotonic() + 120
+        while not any("<mfrac>" in m and "<mi>b</mi>" in m for m in page.evaluate(FORMULA_JS)):
+            assert time.monotonic() < deadline, (
+                "lesson 1's formula b(v) = (n-1)/n v was never typeset; the page shows: "
+                + page.inner_text("body")[:600])
+            time.sleep(0.25)
+        text = page.inner_text(".jp-Notebook") if page.query_selector(".jp-Notebook") else page.inner_text("body")
+        typeset = len(page.evaluate(FORMULA_JS))
+        browser.close()
+    assert "\\frac" not in text and "$b(v)" not in text, "raw TeX left on the page"
+    assert typeset >= 30, f"only {typeset} formulas typeset in lesson 1"
+    assert outside == [], f"the lesson asked for things outside the server: {outside}"
 
 
 def test_the_wheel_carries_the_rules_data_notebooks_and_template(tmp_path):
@@ -210,7 +259,7 @@ def test_the_wheel_carries_the_rules_data_notebooks_and_template(tmp_path):
     for needed in ["tabletop/stockpile/data.py", "tabletop/acquire/data.py", "tabletop/blackmonday/data.py",
                    "tabletop/jika/data.py", "tabletop/widgets/dashboards/tabletop.ipynb",
                    "tabletop/widgets/voila/templates/tabletop/index.html.j2",
-                   "tabletop/widgets/voila/templates/tabletop/conf.json"]:
+                   "tabletop/widgets/voila/templates/tabletop/conf.json", "tabletop/economics/stored.json"]:
         assert needed in names, f"the wheel lacks {needed}"
     assert not any(n.startswith(("tests/", "notebooks/", "bench/")) for n in names)
 
