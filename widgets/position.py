@@ -1,0 +1,220 @@
+"""The form for "Start from the table as it is": what the whole table sees (money, values,
+holdings that lie face up, the board), typed on the shared screen, turned into the title's
+``Position`` entry. Each player's secrets (face-down cards, rack, hand) are entered afterwards
+in their own panel, as the match asks (``Match.waiting_for``).
+
+``position_form(title, players, options)`` returns a ``PositionForm``: ``.widget`` to show,
+``.action()`` the ``Position`` (or a ``TabletopError`` in plain words for text it cannot read).
+The rules check the position when it is applied: a match refuses an impossible one in words
+and stays as it was.
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable, Mapping, Sequence
+
+import ipywidgets as W
+
+from tabletop.core import Action
+from tabletop.errors import MalformedAction
+from tabletop.registry import get_title
+
+from . import kit
+
+__all__ = ["PositionForm", "position_form"]
+
+
+_SEPARATOR = re.compile(r"\s+|,(?!\d{3}(?!\d))")   # a comma before three digits groups thousands
+
+
+def _numbers(text: str, what: str) -> list[int]:
+    """Whole numbers separated by spaces or commas: "4 6", "4, 6", "$1,000 $3,000"."""
+    out = []
+    for word in filter(None, _SEPARATOR.split(text)):
+        digits = word.lstrip("$").replace(",", "")
+        if not digits.isdigit():
+            raise MalformedAction(f"{what}: {word!r} is not a whole number.")
+        out.append(int(digits))
+    return out
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in _SEPARATOR.split(text) if w]
+
+
+class PositionForm:
+    """A title's position form: ``widget`` and ``action()``."""
+
+    def __init__(self, rows: Sequence[W.Widget], build: Callable[[], Action]):
+        self.widget = kit.vbox(list(rows), "tt-position")
+        self._build = build
+
+    def action(self) -> Action:
+        """The ``Position`` the form describes now."""
+        return self._build()
+
+
+def _seat_dropdown(players: Sequence[str], label: str, value: int = 0) -> W.Dropdown:
+    return W.Dropdown(options=[(name, i) for i, name in enumerate(players)], value=value, description=label)
+
+
+def _grid(rows: Sequence[str], columns: Sequence[str], make: Callable[[], W.Widget]) -> tuple[W.GridBox, list]:
+    """A table of widgets, one per (row, column), with headings; returns it and the widgets."""
+    cells = [[make() for _ in columns] for _ in rows]
+    children: list[W.Widget] = [kit.html("")] + [kit.html(f"<b>{c}</b>") for c in columns]
+    for name, row in zip(rows, cells):
+        children += [kit.html(name)] + row
+    grid = W.GridBox(children, layout=W.Layout(grid_template_columns=f"10em repeat({len(columns)}, 8em)"))
+    return grid, cells
+
+
+def _small(kind, **kw) -> W.Widget:
+    return kind(layout=W.Layout(width="7.5em"), **kw)
+
+
+# --- Stockpile ---------------------------------------------------------------------------------------
+
+def _stockpile(players: Sequence[str], options: Mapping[str, Any]) -> PositionForm:
+    from tabletop.stockpile import actions as A
+    from tabletop.stockpile.data import COMPANIES, INVESTORS, compile_rules
+    rules = compile_rules(options["rules_data"])
+    tracks = rules.expert if options.get("expert_board") else rules.standard
+    n = len(players)
+    rounds = rules.data["rounds"][str(n)]
+    start_money = rules.data["two_player_starting_money" if n == 2 else "starting_money"]
+    round_ = W.BoundedIntText(value=1, min=1, max=rounds, description="Round")
+    first = _seat_dropdown(players, "First player", options.get("first_player", 0))
+    spaces = [W.Dropdown(options=[(f"{v} (space {i})", i) for i, v in enumerate(t.values)], value=t.start,
+                         description=company) for company, t in zip(COMPANIES, tracks)]
+    seats, cells = _grid(players, ["money", "stock cards", "split cards"], lambda: _small(W.IntText, value=0))
+    for row in cells:
+        row[0].value = start_money
+    fees = [W.Text(description=name, placeholder="e.g. 3,000 1,000") for name in players]
+    investors = [W.SelectMultiple(options=INVESTORS, description=name, rows=4) for name in players]
+    discard, counts = _grid(["discard pile"], rules.card_names, lambda: _small(W.IntText, value=0))
+
+    def build() -> Action:
+        return A.Position(
+            round=round_.value, first_player=first.value,
+            money=tuple(row[0].value for row in cells),
+            spaces=tuple((c, w.value) for c, w in zip(COMPANIES, spaces)),
+            stock_cards=tuple(row[1].value for row in cells),
+            split_cards=tuple(row[2].value for row in cells),
+            unpaid_fees=tuple(tuple(f"Fee ${amount:,}" for amount in _numbers(w.value, f"{w.description}'s unpaid fees"))
+                              for w in fees),
+            investors=tuple(tuple(w.value) for w in investors) if options.get("investors") else (),
+            discard=tuple((card, w.value) for card, w in zip(rules.card_names, counts[0]) if w.value))
+
+    rows = [W.HBox([round_, first]), kit.html("<b>Stock values</b>"), W.VBox(spaces),
+            kit.html("<b>Players</b>"), seats,
+            kit.html("<b>Unpaid fees</b> (the face-up fee cards' amounts, oldest first)"), W.VBox(fees)]
+    if options.get("investors"):
+        rows += [kit.html("<b>Investors kept</b>"), W.HBox(investors)]
+    rows += [kit.html("<b>Discard pile</b> (cards of each kind)"), discard]
+    return PositionForm(rows, build)
+
+
+# --- Acquire -------------------------------------------------------------------------------------------
+
+def _acquire(players: Sequence[str], options: Mapping[str, Any]) -> PositionForm:
+    from tabletop.acquire import Position
+    from tabletop.acquire.rules import tables_for
+    edition = tables_for(options).edition
+    corps = edition.corporations
+    round_ = W.BoundedIntText(value=1, min=1, max=999, description="Round")
+    first = _seat_dropdown(players, "First player")
+    turn = _seat_dropdown(players, "Whose turn")
+    tiles = [W.Text(description=c, placeholder="tiles, e.g. 1A 2A 3A") for c in corps]
+    lone = W.Text(description="No corporation", placeholder="tiles on the board in no corporation")
+    aside = W.Text(description="Set aside", placeholder="unplayable tiles laid aside")
+    seats, cells = _grid(players, ["money", "tiles in rack", *corps], lambda: _small(W.IntText, value=0))
+    for row in cells:
+        row[0].value, row[1].value = edition.start_money, edition.hand_size
+
+    def build() -> Action:
+        board = [(t, c) for c, w in zip(corps, tiles) for t in _words(w.value)]
+        board += [(t, "") for t in _words(lone.value)]
+        return Position(
+            round=round_.value, first_player=first.value, turn=turn.value, board=tuple(board),
+            money=tuple(row[0].value for row in cells),
+            holdings=tuple(tuple((c, w.value) for c, w in zip(corps, row[2:]) if w.value) for row in cells),
+            racks=tuple(row[1].value for row in cells), set_aside=tuple(_words(aside.value)))
+
+    return PositionForm([W.HBox([round_, first, turn]), kit.html("<b>The board</b>"), W.VBox(tiles + [lone, aside]),
+                         kit.html("<b>Players</b> (money, rack size, shares of each corporation)"), seats], build)
+
+
+# --- Black Monday --------------------------------------------------------------------------------------
+
+def _black_monday(players: Sequence[str], options: Mapping[str, Any]) -> PositionForm:
+    from tabletop.blackmonday import Position
+    from tabletop.blackmonday.data import STARTING_MONEY, STOCKS
+    round_ = W.BoundedIntText(value=1, min=1, max=999, description="Round")
+    turn = _seat_dropdown(players, "Whose turn", options.get("first_player", 0))
+    money = [_small(W.IntText, value=STARTING_MONEY) for _ in players]
+    held, held_cells = _grid(players, STOCKS, lambda: _small(W.Text, placeholder="values"))
+    piles, pile_cells = _grid(["price pile (bottom first)", "discard pile"], STOCKS,
+                              lambda: _small(W.Text, placeholder="values"))
+    second = W.Checkbox(value=False, description="The first deck has run out (second deck)")
+
+    def build() -> Action:
+        return Position(
+            round=round_.value, seat=turn.value, money=tuple(w.value for w in money),
+            held=tuple(tuple((stock, v) for stock, w in zip(STOCKS, row)
+                             for v in _numbers(w.value, f"{name}'s {stock} cards"))
+                       for name, row in zip(players, held_cells)),
+            piles=tuple((stock, tuple(_numbers(w.value, f"{stock}'s price pile")))
+                        for stock, w in zip(STOCKS, pile_cells[0])),
+            discard=tuple((stock, v) for stock, w in zip(STOCKS, pile_cells[1])
+                          for v in _numbers(w.value, f"the discard pile's {stock} cards")),
+            second_deck=second.value)
+
+    money_row = W.HBox([W.VBox([kit.html(name), w]) for name, w in zip(players, money)])
+    return PositionForm([W.HBox([round_, turn]), kit.html("<b>Money</b>"), money_row,
+                         kit.html("<b>Cards held sideways</b> (their values)"), held,
+                         kit.html("<b>Prices and discards</b>"), piles, second], build)
+
+
+# --- 時価で勝負 -----------------------------------------------------------------------------------------
+
+def _jika(players: Sequence[str], options: Mapping[str, Any]) -> PositionForm:
+    from tabletop.jika import Position
+    from tabletop.jika.data import HAND_SIZE, MARKET_VALUES, SUITS
+    round_ = W.BoundedIntText(value=1, min=1, max=99, description="Next round")
+    upper = [W.Dropdown(options=[("nothing", None)] + [(str(v), v) for v in MARKET_VALUES], value=None,
+                        description=f"{s} upper") for s in SUITS]
+    lower = [W.Dropdown(options=[("ace", 1)] + [(str(v), v) for v in MARKET_VALUES], value=1,
+                        description=f"{s} lower") for s in SUITS]
+    default = options.get("hand_size", HAND_SIZE.get(len(players), 7))
+    hands = [_small(W.BoundedIntText, value=default, min=0, max=default) for _ in players]
+    passed = [W.Checkbox(value=False, description="passed") for _ in players]
+    shown = W.Text(description="Jacks up", placeholder="suits turned up since the last shuffle, in order")
+    covered = W.Text(description="Covered", placeholder="covered cards, e.g. hearts 7, clubs 3")
+
+    def build() -> Action:
+        words = _words(covered.value)
+        if len(words) % 2:
+            raise MalformedAction("Covered cards are written as a suit then a value, e.g. 'hearts 7'.")
+        pairs = tuple((words[i], _numbers(words[i + 1], f"the covered {words[i]}")[0])
+                      for i in range(0, len(words), 2))
+        return Position(round=round_.value,
+                        market=tuple((s, u.value, lw.value) for s, u, lw in zip(SUITS, upper, lower)),
+                        hands=tuple(w.value for w in hands), passed=tuple(w.value for w in passed),
+                        watchers_shown=tuple(_words(shown.value)), covered=pairs)
+
+    seats = W.VBox([W.HBox([kit.html(name), h, p]) for name, h, p in zip(players, hands, passed)])
+    return PositionForm([round_, kit.html("<b>The market</b>"),
+                         W.HBox([W.VBox(upper), W.VBox(lower)]),
+                         kit.html("<b>Cards in each hand</b>"), seats, shown, covered], build)
+
+
+_FORMS = {"stockpile": _stockpile, "acquire": _acquire, "black-monday": _black_monday, "jika": _jika}
+
+
+def position_form(title: str, players: Sequence[str], options: Mapping[str, Any] | None = None) -> PositionForm:
+    """The position form of ``title`` for these players and options (options as the title
+    normalizes them; missing ones take their defaults)."""
+    t = get_title(title)
+    if title not in _FORMS:
+        raise MalformedAction(f"{t.display_name} cannot start from a position.")
+    return _FORMS[title](list(players), t.normalize_options(dict(options or {}), len(players)))
