@@ -129,13 +129,15 @@ COLLECT_JS = r"""() => {
     return present(t.y).length > 0 || present(t.x).length > 0 || present(t.r).length > 0 || present(t.lat).length > 0;
   };
   // per markdown cell, the text just before each typeset maths (what MathJax left as text)
-  const typeset = {};
+  const typeset = {}, mathml = {};
   document.querySelectorAll('.jp-MarkdownCell').forEach(c => {
-    typeset[c.id.slice(8)] = [...c.querySelectorAll('.jp-MarkdownOutput mjx-container')].map(m => {
+    const found = [...c.querySelectorAll('.jp-MarkdownOutput mjx-container')];
+    typeset[c.id.slice(8)] = found.map(m => {
       let before = '';
       for (let n = m.previousSibling; n && n.nodeType === 3; n = n.previousSibling) before = n.textContent + before;
       return before;
     });
+    mathml[c.id.slice(8)] = found.map(m => { const a = m.querySelector('mjx-assistive-mml'); return a ? a.innerHTML : ''; });
   });
   const outputMaths = [...document.querySelectorAll('mjx-container, .katex')]
     .filter(m => !m.closest('.jp-MarkdownCell'))
@@ -163,7 +165,7 @@ COLLECT_JS = r"""() => {
   for (const sign of ['Traceback', 'There was an error when executing cell'])
     if (page.includes(sign) && !problems.some(p => p.text.includes(sign)))
       problems.push({cell: 'page', what: sign, text: page.slice(page.indexOf(sign), page.indexOf(sign) + 300)});
-  return {typeset, outputMaths, plots, unshown, problems};
+  return {typeset, mathml, outputMaths, plots, unshown, problems, text: page};
 }"""
 
 
@@ -414,6 +416,14 @@ def test_maths_spans_hold_no_prose_or_money(rendered, name):
               for m in result.page["outputMaths"] if re.search(r"[A-Za-z]{8,}", m["text"])]
     defects(name, "maths spans holding prose or money (a dollar sign needs two backslashes before it in "
                   "the markdown source: nbconvert drops a single one before MathJax sees it)", found)
+
+
+def test_lesson_1_shows_the_first_price_bid_as_a_typeset_fraction(rendered):
+    # tabletop serve's Voilà typesets with its bundled MathJax 3: b(v) = (n-1)/n v, not raw TeX
+    result = lesson(rendered, "01-sealed-bid-auctions.ipynb")
+    formulas = result.page["mathml"].get("c02", [])
+    assert any("<mfrac>" in m and "<mi>b</mi>" in m for m in formulas), formulas
+    assert "\\frac" not in result.page["text"], "raw TeX left on the page"
 
 
 @pytest.mark.parametrize("name", lessons_for("figures"))
