@@ -1,4 +1,5 @@
 """The core's promises, on a tiny game: atomic apply, undo/redo, saves, views, errors, ledger."""
+import json
 import subprocess
 import sys
 
@@ -9,6 +10,7 @@ from tabletop import (CHANCE, GameIsOver, HistoryError, IllegalAction, Malformed
 from tabletop.registry import register_title
 from tabletop.testing import check_random_game, snapshot
 
+from .fuzzing import replayed
 from .toy import TITLE, Buy, DrawCard, Pass
 
 register_title(TITLE)
@@ -182,3 +184,138 @@ def test_import_tabletop_loads_no_jupyter():
             "('ipywidgets', 'IPython', 'plotly', 'voila', 'ipykernel', 'pandas')]; print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+# --- tables a user reads: the ledger and the value history -------------------------------------
+
+LEDGER_COLUMNS = {"payer", "payee", "amount", "reason", "round", "phase"}
+VALUE_COLUMNS = {"round", "phase", "stock", "value"}
+
+
+def test_ledger_and_value_history_columns_hold_what_each_payment_and_change_says():
+    """Column names as docs/ and the docstrings name them (more columns may come: a subset)."""
+    m = dealt()
+    m.apply(Buy(0))
+    ledger, values = m.ledger(), m.value_history()
+    assert LEDGER_COLUMNS <= set(ledger.columns) and VALUE_COLUMNS <= set(values.columns)
+    # the toy's rules: 10 starting money each at setup (round 0), then Alice buys X at 3 in the
+    # trade of round 1, which moves X from 3 to 4
+    rows = ledger[sorted(LEDGER_COLUMNS)].to_dict("records")
+    assert rows == [
+        {"payer": "bank", "payee": "Alice", "amount": 10, "reason": "starting money", "round": 0, "phase": "setup"},
+        {"payer": "bank", "payee": "Bob", "amount": 10, "reason": "starting money", "round": 0, "phase": "setup"},
+        {"payer": "Alice", "payee": "bank", "amount": 3, "reason": "buy X", "round": 1, "phase": "trade"},
+    ]
+    assert values[sorted(VALUE_COLUMNS)].to_dict("records") == [
+        {"round": 1, "phase": "deal", "stock": "X", "value": 3},
+        {"round": 1, "phase": "trade", "stock": "X", "value": 4},
+    ]
+
+
+def test_an_empty_ledger_still_has_its_columns():
+    m = Match("toy", ["Alice", "Bob"], {"money": 0})   # no starting money: nothing paid yet
+    assert len(m.ledger()) == 0 and LEDGER_COLUMNS <= set(m.ledger().columns)
+    assert LEDGER_COLUMNS <= set(m.ledger(None).columns) and LEDGER_COLUMNS <= set(m.ledger(1).columns)
+
+
+def test_hidden_money_ledgers_show_each_seat_only_its_own_payments():
+    """docs/acquire.md, hidden_money: no player's money on the table screen; a player sees their
+    own. Expected rows are picked from the full ledger by payer and payee, not by the code."""
+    m = replayed(("acquire", 4, {"edition": "classic", "hidden_money": True}), 0, 120)
+    players = m.game.players
+    everything = m.ledger("all")
+    assert (everything.payer != "bank").any()                      # players have paid by now
+    assert len(m.ledger(None)) == 0 and len(m.public_record()["ledger"]) == 0
+    for seat, name in enumerate(players):
+        own = everything[(everything.payer == name) | (everything.payee == name)]
+        assert m.ledger(seat).to_dict("records") == own.to_dict("records")
+    with pytest.raises(IllegalAction, match="There is no seat 4 in this game"):
+        m.ledger(4)
+    with pytest.raises(IllegalAction, match="no seat 'everyone'"):
+        m.value_history("everyone")
+
+
+# --- what a screen is offered -------------------------------------------------------------------
+
+def test_a_chance_entry_offers_its_owner_no_card_they_already_hold():
+    """Stockpile's investor deal: ten investor cards, one of each (docs/stockpile.md). The
+    second card dealt to a player cannot be the one they hold, which they know; the shared screen
+    and the other players do not know it, so they are offered all ten."""
+    from tabletop.stockpile.data import INVESTORS
+    m = Match("stockpile", ["Alice", "Bob", "Carol"], {"investors": True}, seed=1)
+    first = m.play_chance()
+    assert first.seat == m.state.chance_owner() == 0
+    offered = {seat: sorted(a.investor for a in m.offered_actions(seat)) for seat in (None, 0, 1, 2)}
+    assert offered[None] == offered[1] == offered[2] == sorted(INVESTORS) and len(INVESTORS) == 10
+    assert offered[0] == sorted(set(INVESTORS) - {first.investor})
+    with pytest.raises(IllegalAction, match="There is no seat 3 in this game \\(the seats are numbered 0 to 2\\)"):
+        m.offered_actions(3)
+
+
+# --- how deep a save may nest (MAX_SAVE_DEPTH = 50, checked before parsing) ----------------------
+
+def json_depth(value) -> int:
+    """How deeply lists and tables nest in a Python value (independent of the text scanner)."""
+    if isinstance(value, list):
+        return 1 + max(map(json_depth, value), default=0)
+    if isinstance(value, dict):
+        return 1 + max(map(json_depth, value.values()), default=0)
+    return 0
+
+
+def nested(depth: int, inner="x", table_every: int = 3):
+    """Lists and tables alternating, ``depth`` deep, around ``inner``."""
+    value = inner
+    for level in range(depth):
+        value = {"[{": value} if level % table_every == 0 else [value, "]}"]
+    return value
+
+
+# strings that look like brackets, quotes and escapes to a careless scanner
+TRICKY = ["[[[[", "]]]]", '"[', '\\', '\\"[', '\\\\', 'a\\"]}', "{", "é[", ""]
+
+
+@pytest.mark.parametrize("depth", [49, 50, 51, 52])
+@pytest.mark.parametrize("inner", TRICKY)
+def test_nesting_is_judged_by_lists_and_tables_not_by_brackets_in_text(depth, inner):
+    from tabletop.match import _nested_too_deeply
+    value = nested(depth, inner)
+    assert json_depth(value) == depth
+    text = json.dumps(value, ensure_ascii=inner != "é[")
+    assert _nested_too_deeply(text) == (depth > 50), text[:80]
+    # strings full of brackets beside it change nothing
+    assert _nested_too_deeply(json.dumps([inner * 30, value])) == (depth + 1 > 50)
+
+
+@pytest.mark.parametrize("extra", [0, 1])
+def test_a_save_nested_51_deep_is_refused_as_such_and_50_deep_for_its_content(extra):
+    text = json.dumps({"format": "tabletop-match", "options": nested(49 + extra)})
+    if extra:
+        with pytest.raises(SaveFileError, match="nested more than 50 deep"):
+            Match.from_json(text)
+    else:
+        with pytest.raises(SaveFileError, match="format version None"):
+            Match.from_json(text)
+
+
+@pytest.mark.parametrize("filler", [60_000, 600_000])   # past 100,000 brackets; past 2**20
+@pytest.mark.parametrize("depth", [50, 51])
+def test_long_saves_are_judged_by_their_deepest_point_wherever_it_is(filler, depth):
+    """Long texts take another road (counted in chunks); the deepest point may sit at the start,
+    at the end, or straddle a chunk boundary, with the depth reached so far carried over."""
+    from tabletop.match import _nested_too_deeply
+    flat = "[]," * filler
+    deep = json.dumps(nested(depth - 1))
+    texts = ["[" + deep + "," + flat + "0]", "[" + flat + deep + "]"]
+    # half the depth opened before a long flat run, the other half after it
+    half = depth // 2
+    texts.append("[" * half + flat + "[" * (depth - half) + "]" * depth + "]" * 0)
+    for text in texts:
+        assert _nested_too_deeply(text) == (depth > 50), (len(text), text[:60])
+
+
+def test_brackets_outside_strings_in_non_ascii_text_are_refused_as_json():
+    with pytest.raises(SaveFileError, match="not valid JSON"):
+        Match.from_json("[é]")
+    with pytest.raises(SaveFileError, match="nested more than 50 deep"):
+        Match.from_json("é" + "[" * 51)
