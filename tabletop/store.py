@@ -22,6 +22,11 @@ Seat PINs are stored only as argon2id hashes (``argon2-cffi``, its current defau
 parameters). Older scrypt/PBKDF2 hashes still open and are rehashed on the next right PIN.
 After 3 wrong PINs a seat waits 2 s, then 4 s, 8 s ... up to 15 minutes between attempts; the
 wait is kept in the database, so a reload does not reset it. This module imports no Jupyter code.
+
+A class whose servers share one store (JupyterHub) uses PostgreSQL instead: ``Store(url)`` with a
+``postgresql://`` address, or ``Store()`` with ``$TABLETOP_DATABASE_URL`` set, returns the same
+interface on that database (``tabletop/store_postgres.py``, psycopg 3; docs/classroom.md).
+``copy_matches`` moves saved matches between any two stores (``tabletop store copy``).
 """
 from __future__ import annotations
 
@@ -48,9 +53,12 @@ from .errors import (DatabaseBusy, DatabaseDamaged, HistoryError, OptionsError, 
                      SaveFileError, StoreError, TabletopError)
 from .match import Match
 
-__all__ = ["Store", "StoredMatch", "MatchInfo", "data_home", "default_store", "StaleMatch", "AdvanceEntry"]
+__all__ = ["Store", "StoredMatch", "MatchInfo", "data_home", "default_store", "StaleMatch", "AdvanceEntry",
+           "copy_matches", "default_location", "is_database_url", "location_words"]
 
 DB_NAME = "matches.sqlite3"
+#: the environment variable naming a PostgreSQL database for every Store() of this process
+DATABASE_URL_VARIABLE = "TABLETOP_DATABASE_URL"
 SCHEMA_VERSION = 3
 
 _SCHEMA = """
@@ -161,8 +169,44 @@ def data_home() -> Path:
         return Path(base) / "tabletop"
 
 
+def is_database_url(location) -> bool:
+    """Whether ``location`` is a PostgreSQL address (``postgresql://...``) rather than a file."""
+    return isinstance(location, str) and "://" in location \
+        and location.partition("://")[0].lower() in ("postgresql", "postgres")
+
+
+def default_location() -> str | Path:
+    """``$TABLETOP_DATABASE_URL`` when set, else the SQLite file in the data folder."""
+    url = os.environ.get(DATABASE_URL_VARIABLE, "").strip()
+    if not url:
+        return data_home() / DB_NAME
+    if not is_database_url(url):
+        raise OptionsError(f"{DATABASE_URL_VARIABLE} should be a PostgreSQL address "
+                           f"(postgresql://user:password@host/database), but it does not start with "
+                           f"postgresql://. Correct it, or unset it to keep the matches in a file.")
+    return url
+
+
+def location_words(location) -> str:
+    """Where a store is, for a person: the file, or the database and server without any password."""
+    if not is_database_url(location):
+        return str(location)
+    from urllib.parse import parse_qs, unquote, urlsplit
+    parts = urlsplit(location)
+    query = {k: v[-1] for k, v in parse_qs(parts.query).items()}
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    user = unquote(parts.username or "") or query.get("user", "")
+    host = query.get("host") or unquote(parts.hostname or "") or "this computer"
+    name = unquote(parts.path.lstrip("/")) or query.get("dbname") or user or "postgres"
+    server = f"{host}:{port}" if port else host
+    return f"the PostgreSQL database '{name}' on {server}" + (f" as user '{user}'" if user else "")
+
+
 def default_store(**settings) -> "Store":
-    return Store(data_home() / DB_NAME, **settings)
+    return Store(default_location(), **settings)
 
 
 @dataclass(frozen=True)
@@ -245,7 +289,7 @@ def _guarded(method):
     def wrapper(self, *args, **kwargs):
         try:
             return method(self, *args, **kwargs)
-        except sqlite3.Error as exc:
+        except self._DRIVER_ERRORS as exc:
             raise self._store_error(exc) from exc
         except OSError as exc:
             raise StoreError(f"The saved matches ({self.path}) could not be read or written: "
@@ -260,11 +304,26 @@ class Store:
     ``DatabaseBusy``. ``clock``: the time source (seconds, like ``time.time``) for PIN waits
     and timestamps. ``pin_hasher``: the argon2id parameters for new PIN hashes (default: the
     installed argon2-cffi's current ones; tests may pass cheaper ones).
+
+    ``Store(url)`` with a ``postgresql://`` address (or ``Store()`` with ``$TABLETOP_DATABASE_URL``
+    set) is a ``PostgresStore``: the same methods on a database several servers share.
     """
+
+    # what the database's driver raises, and the few statements in which the backends differ
+    _DRIVER_ERRORS: tuple = (sqlite3.Error,)
+    _BEGIN_WRITE = "BEGIN IMMEDIATE"          # SQLite: the whole database is the writer's at once
+    _BEGIN_READ = "BEGIN"
+    _LOCK_ROW = ""                            # appended to a read of the row a writer then changes
+
+    def __new__(cls, path: str | Path | None = None, **settings):
+        if cls is Store and is_database_url(default_location() if path is None else path):
+            from .store_postgres import PostgresStore     # psycopg is needed only for a database server
+            return super().__new__(PostgresStore)
+        return super().__new__(cls)
 
     def __init__(self, path: str | Path | None = None, *, busy_timeout: float = 3.0,
                  clock: Callable[[], float] = time.time, pin_hasher: argon2.PasswordHasher | None = None):
-        self.path = Path(path) if path is not None else data_home() / DB_NAME
+        self._place(path)
         self.busy_timeout = float(busy_timeout)
         self._clock = clock
         self._pin_hasher = pin_hasher or _PIN_HASHER
@@ -277,6 +336,24 @@ class Store:
         except BaseException:
             self._close_quietly()
             raise
+
+    def _place(self, path) -> None:
+        self.path = Path(path) if path is not None else data_home() / DB_NAME
+
+    @property
+    def where(self) -> str:
+        """Where this store is, in words (a file, or a database without its password)."""
+        return str(self.path)
+
+    def _ddl(self, statement: str) -> str:
+        """A statement of the schema in this database's words."""
+        return statement
+
+    def _lock_schema(self, db) -> None:
+        """Keep other processes from building or upgrading the schema at the same time."""
+
+    def _announce(self, db, match_id: str) -> None:
+        """Tell the other servers' pages, at commit, that ``match_id`` changed (SQLite: they read)."""
 
     @_guarded
     def _open(self) -> None:
@@ -352,17 +429,19 @@ class Store:
 
     def _migrate(self) -> None:
         with self._transaction() as db:
+            self._lock_schema(db)
             version = self._schema_version()       # again: another process may have done it meanwhile
             if version == 0:
                 for statement in _SCHEMA.split(";"):   # executescript would end the transaction
                     if statement.strip():
-                        db.execute(statement)
+                        db.execute(self._ddl(statement))
                 version = SCHEMA_VERSION
             while version < SCHEMA_VERSION:
                 for statement in _MIGRATIONS[version]:
-                    db.execute(statement)
+                    db.execute(self._ddl(statement))
                 version += 1
-            db.execute("INSERT OR REPLACE INTO meta VALUES ('schema', ?)", (str(version),))
+            db.execute("INSERT INTO meta VALUES ('schema', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                       (str(version),))
 
     # --- failures ----------------------------------------------------------------------------
     def _store_error(self, exc: sqlite3.Error) -> StoreError:
@@ -413,7 +492,7 @@ class Store:
         if db is not None:
             try:
                 db.close()
-            except sqlite3.Error:
+            except self._DRIVER_ERRORS:
                 pass
 
     @_guarded
@@ -437,7 +516,7 @@ class Store:
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
         db = self._conn
-        db.execute("BEGIN IMMEDIATE")
+        db.execute(self._BEGIN_WRITE)
         try:
             yield db
             db.execute("COMMIT")
@@ -445,7 +524,7 @@ class Store:
             if db.in_transaction:
                 try:
                     db.execute("ROLLBACK")
-                except sqlite3.Error:
+                except self._DRIVER_ERRORS:
                     pass
             raise
 
@@ -456,7 +535,7 @@ class Store:
         if db.in_transaction:
             yield db
             return
-        db.execute("BEGIN")
+        db.execute(self._BEGIN_READ)
         try:
             yield db
         finally:
@@ -555,6 +634,7 @@ class Store:
         """Delete the match with its entries and PINs."""
         with self._transaction() as db:
             cur = db.execute("DELETE FROM matches WHERE id = ?", (match_id,))
+            self._announce(db, match_id)
         if cur.rowcount == 0:
             raise SaveFileError(f"There is no saved match '{match_id}'.")
 
@@ -575,7 +655,7 @@ class Store:
 
         The one place where a live page learns that another device (or another program) changed
         the match. SQLite cannot push, so this reads the revision every ``POLL_EVERY`` seconds
-        (a primary-key read, a few microseconds); a store on a server database would await its
+        (a primary-key read, a few microseconds); the PostgreSQL store awaits the database's
         notification here instead. A deleted match raises ``SaveFileError``."""
         import asyncio
         while True:
@@ -600,7 +680,7 @@ class Store:
             raise OptionsError(f"There is no seat {seat!r} in this match.")
         key = "".join(secrets.choice(_KEY_LETTERS) for _ in range(KEY_LENGTH))
         with self._transaction() as db:
-            db.execute("INSERT OR IGNORE INTO seat_keys VALUES (?, ?, ?)", (match_id, seat, key))
+            db.execute("INSERT INTO seat_keys VALUES (?, ?, ?) ON CONFLICT DO NOTHING", (match_id, seat, key))
             return db.execute("SELECT key FROM seat_keys WHERE match_id = ? AND seat = ?",
                               (match_id, seat)).fetchone()[0]
 
@@ -628,7 +708,8 @@ class Store:
         """Keep ``seat``'s secret draw ``action`` until the match reaches it. Refused with
         ``StaleMatch`` when the match changed since ``stored`` last read it (it may be due now)."""
         with self._transaction() as db:
-            row = db.execute("SELECT revision FROM matches WHERE id = ?", (stored.id,)).fetchone()
+            row = db.execute("SELECT revision FROM matches WHERE id = ?" + self._LOCK_ROW,
+                             (stored.id,)).fetchone()
             if row is None:
                 raise SaveFileError(f"Saved match '{stored.id}' has been deleted.")
             if row[0] != stored.revision:
@@ -695,8 +776,10 @@ class Store:
         if len(pin) < 4:
             raise OptionsError("A PIN needs at least 4 characters.")
         digest = self._pin_hasher.hash(pin).encode("ascii")      # slow on purpose: outside the transaction
-        with self._transaction() as db:
-            db.execute("INSERT OR REPLACE INTO pins (match_id, seat, method, salt, hash) VALUES (?, ?, ?, ?, ?)",
+        with self._transaction() as db:     # a new PIN starts with no wrong attempts
+            db.execute("INSERT INTO pins (match_id, seat, method, salt, hash) VALUES (?, ?, ?, ?, ?) "
+                       "ON CONFLICT (match_id, seat) DO UPDATE SET method = excluded.method, "
+                       "salt = excluded.salt, hash = excluded.hash, failures = 0, locked_until = 0",
                        (match_id, seat, "argon2id", b"", digest))
 
     @_guarded
@@ -721,8 +804,8 @@ class Store:
         After 3 wrong PINs in a row each further attempt must wait (2 s, doubling up to 15 min);
         meanwhile ``PinLocked`` is raised without checking the PIN. A right PIN resets the count."""
         with self._transaction() as db:
-            row = db.execute("SELECT method, salt, hash, failures FROM pins WHERE match_id = ? AND seat = ?",
-                             (match_id, seat)).fetchone()
+            row = db.execute("SELECT method, salt, hash, failures FROM pins WHERE match_id = ? AND seat = ?"
+                             + self._LOCK_ROW, (match_id, seat)).fetchone()
             if row is None:
                 return True
             wait = self.pin_wait(match_id, seat)
@@ -742,8 +825,8 @@ class Store:
             db.execute("UPDATE pins SET failures = 0, locked_until = 0 WHERE match_id = ? AND seat = ?",
                        (match_id, seat))
             if fresh is not None:     # an old or weaker hash: store today's (unless the PIN changed meanwhile)
-                db.execute("UPDATE pins SET method = 'argon2id', salt = x'', hash = ? "
-                           "WHERE match_id = ? AND seat = ? AND hash = ?", (fresh, match_id, seat, digest))
+                db.execute("UPDATE pins SET method = 'argon2id', salt = ?, hash = ? "
+                           "WHERE match_id = ? AND seat = ? AND hash = ?", (b"", fresh, match_id, seat, digest))
         return True
 
     # --- used by StoredMatch ---------------------------------------------------------------
@@ -757,7 +840,8 @@ class Store:
         match = stored.match
         state = match.state
         with self._transaction() as db:
-            row = db.execute("SELECT revision FROM matches WHERE id = ?", (stored.id,)).fetchone()
+            row = db.execute("SELECT revision FROM matches WHERE id = ?" + self._LOCK_ROW,
+                             (stored.id,)).fetchone()
             if row is None:
                 raise SaveFileError(f"Saved match '{stored.id}' has been deleted.")
             if row[0] != stored.revision:
@@ -786,6 +870,7 @@ class Store:
                        "over = ?, changed_by = ? WHERE id = ?",
                        (self._clock(), revision, len(log), int(state.round or 0), str(state.phase or ""),
                         int(match.is_over()), stored.device, stored.id))
+            self._announce(db, stored.id)
         return revision
 
 

@@ -42,3 +42,38 @@ def make_store(path, n_matches: int = 3, entries: int = 120, **settings) -> list
             ids.append(store.create(match).id)          # the whole log saved at once: quicker
     assert not os.path.exists(f"{path}-wal")      # closing wrote everything into the file itself
     return ids
+
+
+def is_postgres(location) -> bool:
+    return str(location).startswith("postgresql://")
+
+
+def raw_rows(location, sql: str, *args) -> list[tuple]:
+    """Rows read past tabletop, straight from the database (``?`` placeholders on both)."""
+    if is_postgres(location):
+        import psycopg
+        with psycopg.connect(str(location), autocommit=True) as db:
+            return [tuple(r) for r in db.execute(sql.replace("?", "%s"), args).fetchall()]
+    import sqlite3
+    db = sqlite3.connect(location)
+    try:
+        return db.execute(sql, args).fetchall()
+    finally:
+        db.close()
+
+
+def raw_execute(location, *statements: str) -> None:
+    """Change the database past tabletop, as another program (or an older tabletop) would."""
+    if is_postgres(location):
+        import psycopg
+        with psycopg.connect(str(location), autocommit=True) as db:
+            with db.transaction():
+                for statement in statements:
+                    db.execute(statement)
+        return
+    import sqlite3
+    db = sqlite3.connect(location, isolation_level=None)
+    try:
+        db.executescript("BEGIN;" + ";".join(statements) + ";COMMIT;")
+    finally:
+        db.close()

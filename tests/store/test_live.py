@@ -1,6 +1,7 @@
 """One match on several devices at once, at the store: each device's copy catches up with what
 the others saved, two devices entering at once never both win, seat keys stay out of every
-export, and secret draws entered ahead of their turn are played when the match reaches them."""
+export, and secret draws entered ahead of their turn are played when the match reaches them.
+Every test runs on SQLite and on PostgreSQL (``location``: tests/store/conftest.py)."""
 from __future__ import annotations
 
 import asyncio
@@ -8,7 +9,6 @@ import dataclasses
 import json
 import multiprocessing
 import random
-import sqlite3
 import threading
 import time
 
@@ -17,6 +17,8 @@ import pytest
 from tabletop import CHANCE, Match
 from tabletop.store import SCHEMA_VERSION, StaleMatch, Store
 from tabletop.testing import snapshot
+
+from .helpers import raw_execute, raw_rows
 
 PLAYERS = ["Ann", "Ben", "Cy", "Dee"]
 
@@ -34,8 +36,8 @@ def same(a: Match, b: Match) -> bool:
     return a.log == b.log and a.undone == b.undone and snapshot(a) == snapshot(b)
 
 
-def test_a_second_device_catches_up_with_entries_undo_redo_and_back_to_here(tmp_path):
-    path = tmp_path / "matches.sqlite3"
+def test_a_second_device_catches_up_with_entries_undo_redo_and_back_to_here(location):
+    path = location
     table = Store(path).create(played(1, 30))
     phone = Store(path).open(table.id, device="seat:1")
     rng = random.Random(2)
@@ -52,9 +54,9 @@ def test_a_second_device_catches_up_with_entries_undo_redo_and_back_to_here(tmp_
     assert table.refresh() and same(table.match, phone.match)
 
 
-def test_catching_up_plays_only_the_new_entries(tmp_path):
+def test_catching_up_plays_only_the_new_entries(location):
     """A page follows a long match without replaying it: the difference costs what it costs."""
-    path = tmp_path / "matches.sqlite3"
+    path = location
     long = Store(path).create(played(3, 300, "acquire"))
     assert len(long.match) == 300
     phone = Store(path).open(long.id)
@@ -69,8 +71,8 @@ def test_catching_up_plays_only_the_new_entries(tmp_path):
     assert step < whole / 3, f"catching up one entry took {step * 1e3:.1f} ms, opening {whole * 1e3:.1f} ms"
 
 
-def test_a_stale_device_is_refused_changes_nothing_and_then_catches_up(tmp_path):
-    path = tmp_path / "matches.sqlite3"
+def test_a_stale_device_is_refused_changes_nothing_and_then_catches_up(location):
+    path = location
     table = Store(path).create(played(4, 12))
     phone = Store(path).open(table.id, device="seat:2")
     before = snapshot(phone.match), phone.match.log
@@ -107,8 +109,8 @@ def _racer(path, match_id, device, pick_last, rounds, barrier, results):
         results.put(("failed", device, f"{type(exc).__name__}: {exc}"))
 
 
-def test_two_devices_entering_at_once_100_times_exactly_one_applies_and_nothing_is_lost(tmp_path):
-    path = tmp_path / "matches.sqlite3"
+def test_two_devices_entering_at_once_100_times_exactly_one_applies_and_nothing_is_lost(location):
+    path = location
     start = played(5, 10)
     match_id = Store(path).create(start).id
     rounds = 100
@@ -145,8 +147,8 @@ def test_two_devices_entering_at_once_100_times_exactly_one_applies_and_nothing_
     assert len(final) == len(start) + rounds
 
 
-def test_a_write_from_another_connection_wakes_the_waiting_page(tmp_path):
-    path = tmp_path / "matches.sqlite3"
+def test_a_write_from_another_connection_wakes_the_waiting_page(location):
+    path = location
     saved = Store(path).create(played(6, 5))
     store = Store(path)
     revision = store.revision(saved.id)
@@ -160,12 +162,32 @@ def test_a_write_from_another_connection_wakes_the_waiting_page(tmp_path):
     new = asyncio.run(asyncio.wait_for(store.changed(saved.id, revision), 10))
     waited = time.monotonic() - started
     writer.join()
+    # SQLite: read every POLL_EVERY; PostgreSQL: the notification (without it: RECHECK_EVERY, 5 s)
     assert new == revision + 1 and 0.25 < waited < 0.3 + 2 * Store.POLL_EVERY + 0.5
 
 
+def test_a_change_to_another_match_does_not_wake_the_page(location):
+    watched = Store(location).create(played(16, 5))
+    other = Store(location).create(played(17, 5))
+    store = Store(location)
+    revision = store.revision(watched.id)
+
+    async def scenario():
+        waiting = asyncio.ensure_future(store.changed(watched.id, revision))
+        await asyncio.sleep(0.3)                             # the waiter has read and is waiting
+        for _ in range(3):
+            await asyncio.to_thread(other.apply, other.match.legal_actions()[0])
+        await asyncio.sleep(0.5)                             # time to be woken, wrongly
+        woken_early = waiting.done()
+        await asyncio.to_thread(watched.apply, watched.match.legal_actions()[0])
+        return woken_early, await asyncio.wait_for(waiting, 10)
+    woken_early, new = asyncio.run(scenario())
+    assert not woken_early and new == revision + 1
+
+
 # --- seat keys ---------------------------------------------------------------------------------
-def test_seat_keys_are_kept_checked_and_in_no_export(tmp_path):
-    path = tmp_path / "matches.sqlite3"
+def test_seat_keys_are_kept_checked_and_in_no_export(location):
+    path = location
     store = Store(path)
     saved = store.create(played(7, 20))
     keys = [store.seat_key(saved.id, seat) for seat in range(4)]
@@ -180,22 +202,21 @@ def test_seat_keys_are_kept_checked_and_in_no_export(tmp_path):
     other = store.create(played(8, 3))
     assert not store.check_seat_key(other.id, 0, keys[0])
     store.delete(saved.id)
-    assert sqlite3.connect(path).execute("SELECT count(*) FROM seat_keys").fetchone()[0] == 0
+    assert raw_rows(path, "SELECT count(*) FROM seat_keys") == [(0,)]
 
 
-def test_a_version_2_database_gains_seat_keys_and_keeps_its_matches(tmp_path):
-    path = tmp_path / "matches.sqlite3"
+def test_a_version_2_database_gains_seat_keys_and_keeps_its_matches(location):
+    path = location
     saved = Store(path).create(played(9, 25))
-    db = sqlite3.connect(path, isolation_level=None)      # as tabletop before seat devices wrote it
-    db.executescript("DROP TABLE seat_keys; DROP TABLE advance; ALTER TABLE matches DROP COLUMN changed_by;"
-                     "UPDATE meta SET value = '2' WHERE key = 'schema';")
-    db.close()
+    raw_execute(path, "DROP TABLE seat_keys", "DROP TABLE advance",      # as tabletop before seat devices
+                "ALTER TABLE matches DROP COLUMN changed_by", "UPDATE meta SET value = '2' WHERE key = 'schema'")
     store = Store(path)
     assert same(store.open(saved.id).match, saved.match)
     key = store.seat_key(saved.id, 1)
     assert store.check_seat_key(saved.id, 1, key)
-    assert sqlite3.connect(path).execute("SELECT value FROM meta WHERE key = 'schema'").fetchone() == (
-        str(SCHEMA_VERSION),)
+    assert raw_rows(path, "SELECT value FROM meta WHERE key = 'schema'") == [(str(SCHEMA_VERSION),)]
+    store.add_advance(store.open(saved.id), 2, saved.match.legal_actions()[0])   # the other new table
+    assert [e.seat for e in store.advance_entries(saved.id)] == [2]
 
 
 # --- entering ahead ------------------------------------------------------------------------------
@@ -213,8 +234,8 @@ def stock(seat: int, company: str):
     return DealStartingStock(seat, company)
 
 
-def test_draws_entered_ahead_are_played_in_turn_when_the_match_reaches_them(tmp_path):
-    path = tmp_path / "matches.sqlite3"
+def test_draws_entered_ahead_are_played_in_turn_when_the_match_reaches_them(location):
+    path = location
     store, table, companies = at_first_deal(path)
     phones = {seat: Store(path).open(table.id, device=f"seat:{seat}") for seat in (1, 2, 3)}
     for seat in (3, 1, 2):                    # in any order, before Ann has entered hers
@@ -229,8 +250,8 @@ def test_draws_entered_ahead_are_played_in_turn_when_the_match_reaches_them(tmp_
     assert ann.match.view(2)["private"] != ann.match.view(3)["private"]
 
 
-def test_an_entry_ahead_made_on_a_stale_copy_is_refused_so_it_is_never_lost(tmp_path):
-    path = tmp_path / "matches.sqlite3"
+def test_an_entry_ahead_made_on_a_stale_copy_is_refused_so_it_is_never_lost(location):
+    path = location
     store, table, companies = at_first_deal(path)
     ben = Store(path).open(table.id, device="seat:1")
     table.apply(stock(0, companies[0]))        # Ann's is in: Ben's draw is due now
@@ -240,8 +261,8 @@ def test_an_entry_ahead_made_on_a_stale_copy_is_refused_so_it_is_never_lost(tmp_
     assert ben.refresh() and ben.match.state.chance_owner() == 1
 
 
-def test_an_impossible_entry_ahead_waits_with_its_reason_and_undo_forgets_entries_ahead(tmp_path):
-    path = tmp_path / "matches.sqlite3"
+def test_an_impossible_entry_ahead_waits_with_its_reason_and_undo_forgets_entries_ahead(location):
+    path = location
     store, table, companies = at_first_deal(path)
     ben = Store(path).open(table.id, device="seat:1")
     cy = Store(path).open(table.id, device="seat:2")
