@@ -6,7 +6,7 @@ import pytest
 from tabletop import CHANCE, GameIsOver, IllegalAction, MalformedAction, Match, NotYourTurn
 from tabletop.acquire import (BuyShare, ChooseNextDefunct, ChooseSurvivor, DeclareEnd,
                               DisposeShares, DrawStartTile, DrawTile, EndTurn, FoundCorporation,
-                              PlaceTile)
+                              PlaceTile, Position)
 from tabletop.testing import snapshot
 
 from .table import Table
@@ -503,38 +503,36 @@ def test_options_are_checked():
 
 
 def test_when_nobody_can_place_a_tile_and_none_are_left_the_game_ends_by_itself():
-    t = Table(2, ["1A", "2A"])
-    t.turn("1A")
-    t.place("2A", found="Etch")
-    # white box: the draw pile runs dry and both hands are empty
-    st = t.state
-    from tabletop.acquire.rules import ASIDE
-    for x in st.pile + st.hands[0] + st.hands[1]:
-        st.where[x] = ASIDE
-        st.aside.append(x)
-    st.pile.clear(); st.hands[0].clear(); st.hands[1].clear()
-    t.m.apply(EndTurn(1))
-    assert t.m.is_over()
-    assert t.m.outcome().reason == "no player could place a tile"
+    # from the table as it is: Etch on 1A-2A (Charlie holds the founder's share), every other
+    # tile set aside but Liz's last one, 5E
+    labels = [f"{c}{r}" for r in "ABCDEFGHIJ" for c in range(1, 11)]
+    m = Match("acquire", ["Liz", "Charlie"], seed=1)
+    m.apply(Position(round=3, first_player=0, turn=0, board=(("1A", "Etch"), ("2A", "Etch")),
+                     money=(6000, 6000), holdings=((), (("Etch", 1),)), racks=(1, 0),
+                     set_aside=tuple(x for x in labels if x not in ("1A", "2A", "5E"))))
+    m.apply(DrawTile(0, "5E"))
+    m.apply(PlaceTile(0, "5E"))
+    m.apply(EndTurn(0))          # no tile to draw, and Charlie holds none: nobody can place
+    assert m.is_over()
+    assert m.outcome().reason == "no player could place a tile"
     # Charlie's founder's share was bought back: Etch (2 tiles, $200) and sole-holder bonuses
-    assert t.money() == [6000, 6000 + 2000 + 1500 + 200]
+    assert list(m.state.money) == [6000, 6000 + 2000 + 1500 + 200]
 
 
 def test_a_player_without_a_playable_tile_skips_the_placement():
-    t = Table(2, ETCH10 + ROVE10 + ["9F", "8G"], extra={0: ["3C"]})
-    for tile in ETCH10 + ROVE10:
-        t.turn(tile, found={"2A": "Etch", "2D": "Rove"}.get(tile))
-    # white box: Liz holds only the dead tile 3C
-    st = t.state
-    from tabletop.acquire.rules import ASIDE
-    for x in list(st.hands[0]):
-        if st.tables.labels[x] != "3C":
-            st.hands[0].remove(x); st.where[x] = ASIDE; st.aside.append(x)
-    st._begin_turn(0)
-    assert st.phase == "buy" and t.m.legal_actions()[-2:] == [EndTurn(0), DeclareEnd(0)]
-    t.m.apply(EndTurn(0))
-    t.draw()
-    assert len(t.m.view(0)["private"]["hand"]) == 6 and "3C" in t.m.view(None)["board"]["set_aside"]
+    # from the table as it is: Etch and Rove safe (10 tiles each); Liz holds only 3C, between them
+    m = Match("acquire", ["Liz", "Charlie"], seed=1)
+    m.apply(Position(round=4, first_player=0, turn=0,
+                     board=tuple((x, "Etch") for x in ETCH10) + tuple((x, "Rove") for x in ROVE10),
+                     money=(6000, 6000), holdings=((), ()), racks=(1, 6)))
+    m.apply(DrawTile(0, "3C"))
+    for x in ("1H", "2H", "3H", "4H", "5H", "6H"):
+        m.apply(DrawTile(1, x))
+    assert m.state.phase == "buy" and m.legal_actions()[-2:] == [EndTurn(0), DeclareEnd(0)]
+    m.apply(EndTurn(0))
+    for x in ("1I", "2I", "3I", "4I", "5I", "6I"):
+        m.apply(DrawTile(0, x))
+    assert len(m.view(0)["private"]["hand"]) == 6 and "3C" in m.view(None)["board"]["set_aside"]
 
 
 def test_ledger_and_value_history_record_the_game():

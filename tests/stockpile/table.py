@@ -189,6 +189,31 @@ def at_auction(players=("Alice", "Bob", "Carol"), start=(EPIC, COSMIC, BANK_), i
     return t
 
 
+def positioned(players=("Alice", "Bob", "Carol"), round=1, first_player=0, money=None, spaces=(),
+               holdings=None, kept=(), **options) -> Table:
+    """A table started from the table as it is, the public way: a ``Position`` (every company on its
+    start space unless ``spaces`` maps it elsewhere; $20,000 each unless ``money``), then each
+    player's face-down cards entered as they would enter them. ``holdings`` maps a seat to
+    (regular companies, split companies); ``kept`` each seat's investor (the expansion is then on)."""
+    if kept:
+        options["investors"] = True
+    t = Table(players, **options)
+    n, holdings = len(players), holdings or {}
+    tracks = t.s.tracks
+    start = dict(((c, tracks[i].start) for i, c in enumerate(R.COMPANIES)), **dict(spaces))
+    t.do(A.Position(round=round, first_player=first_player, money=tuple(money or (20_000,) * n),
+                    spaces=tuple(start.items()),
+                    stock_cards=tuple(len(holdings.get(s, ((), ()))[0]) for s in range(n)),
+                    split_cards=tuple(len(holdings.get(s, ((), ()))[1]) for s in range(n)),
+                    investors=tuple((i,) if isinstance(i, str) else tuple(i) for i in kept)))
+    cards = {s: [(c, False) for c in regular] + [(c, True) for c in split]
+             for s, (regular, split) in holdings.items()}
+    while t.s.step == R.HOLDING:
+        seat = t.s.queue[0]
+        t.do(A.DealHolding(seat, *cards[seat].pop(0)))
+    return t
+
+
 def bare_state(players=("Alice", "Bob", "Carol"), **options) -> R.StockpileState:
     """A state outside any match, for arranging a position by hand (values, holdings)."""
     from tabletop.core import Game

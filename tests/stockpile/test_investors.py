@@ -8,7 +8,8 @@ from tabletop.stockpile import actions as A
 from tabletop.stockpile import rules as R
 from tabletop.stockpile.data import COMPANIES, INVESTORS
 
-from .table import (AUTO, BANK_, COSMIC, EPIC, FEE1, FEE2, LABS, STEEL, Table, at_auction, bare_state, refused)
+from .table import (AUTO, BANK_, COSMIC, EPIC, FEE1, FEE2, LABS, STEEL, Table, at_auction, bare_state, positioned,
+                    refused)
 
 BILL, BERNIE, CRAMER, DONALD, DEBORAH, GRAHAM, MARTHA, MARK, STUART, WARREN = INVESTORS
 
@@ -134,14 +135,15 @@ def test_dividend_deborah_may_declare_nothing():
 
 
 def test_split_cards_collect_double_from_deborah():
-    s = bare_state(investors=True)
-    e = COMPANIES.index(EPIC)
-    s.holder[INVESTORS.index(DEBORAH)] = 0
-    s.reg[1][e], s.split[1][e] = 1, 2
-    s._start_dividend(e, 1_000, "deborah")
-    s.apply(A.CollectDividend(0, EPIC, 0, 0))
-    s.apply(A.CollectDividend(1, EPIC, 1, 2))
-    assert s.money[1] == 5_000
+    # Alice holds Deborah; Bob one regular and two split Epic cards; to the end of the round
+    t = positioned(kept=(DEBORAH, BILL, GRAHAM), holdings={1: ((EPIC,), (EPIC, EPIC))})
+    t.quiet_to(R.DEBORAH_STEP, (LABS, "+1"), (COSMIC, "+2"), (AUTO, "-2"), (STEEL, "-3"),
+               (BANK_, "+4"))       # the last face-down pair, Epic $$, is what is left
+    t.do(A.DeclareDividend(0, EPIC))
+    t.collect("Alice", 0)
+    before = t.money("Bob")
+    t.collect("Bob", 1, 2)
+    assert t.money("Bob") == before + 1_000 * (1 + 2 * 2)
 
 
 def test_golden_graham_gets_1000_more_per_card_sold_split_counting_two_and_at_the_end():
@@ -161,15 +163,10 @@ def test_golden_graham_gets_1000_more_per_card_sold_split_counting_two_and_at_th
 
 
 def test_golden_graham_selling_half_a_split_card_is_one_card():
-    s = bare_state(investors=True)
-    while s.step != R.SELL:
-        s.apply(s.legal_actions()[0])
-    seat, e = s.actor, COMPANIES.index(EPIC)
-    s.holder[INVESTORS.index(GRAHAM)] = seat
-    s.split[seat][e] = 1
-    before = s.money[seat]
-    s.apply(A.SellHalfSplit(seat, EPIC))
-    assert s.money[seat] - before == s.price(e) + 1_000
+    t = positioned(kept=(GRAHAM, BILL, DEBORAH), holdings={0: ((), (EPIC,))}).quiet_to(R.SELL)
+    before = t.money("Alice")
+    t.do(A.SellHalfSplit(0, EPIC))
+    assert t.money("Alice") - before == t.value(EPIC) * 1_000 + 1_000
 
 
 def test_mayknow_martha_looks_at_another_players_pair_once_a_round_privately():

@@ -7,7 +7,7 @@ from tabletop.stockpile import actions as A
 from tabletop.stockpile import rules as R
 from tabletop.stockpile.data import COMPANIES
 
-from .table import (AUTO, BANK_, COSMIC, EPIC, FEE1, LABS, STEEL, Table, at_auction, bare_state,
+from .table import (AUTO, BANK_, COSMIC, EPIC, FEE1, LABS, STEEL, Table, at_auction, bare_state, positioned,
                     refused)
 
 E, C = COMPANIES.index(EPIC), COMPANIES.index(COSMIC)
@@ -81,21 +81,17 @@ def test_selling_at_the_current_value_in_turn_order():
 
 
 def test_split_cards_sell_for_double_or_half_of_one_for_the_value():
-    s = bare_state()
-    while s.step != R.SELL:  # play quietly to the first selling phase
-        s.apply(s.sample_chance(__import__("random").Random(1)) if s.current_player() < 0 else s.legal_actions()[0])
-    seat = s.actor
-    s.split[seat][E] = 2
-    s.pos[E] = 5                                      # Epic at 6
-    before = s.money[seat]
-    s.apply(A.SellHalfSplit(seat, EPIC))              # one share of a split card: 1 x value
-    assert s.money[seat] == before + 6_000 and s.split[seat][E] == 1 and s.reg[seat][E] >= 1
-    s.apply(A.SellStock(seat, EPIC, True))            # a whole split card: 2 x value
-    assert s.money[seat] == before + 18_000 and s.split[seat][E] == 0
-    with pytest.raises(IllegalAction, match="has none"):
-        s.apply(A.SellHalfSplit(seat, EPIC))
-    with pytest.raises(IllegalAction, match="cannot sell a split Epic Electric card"):
-        s.apply(A.SellStock(seat, EPIC, True))
+    # Alice holds two split Epic cards and Epic is at 6 (space 5); quietly to the selling phase
+    t = positioned(spaces={EPIC: 5}, holdings={0: ((), (EPIC, EPIC))}).quiet_to(R.SELL)
+    assert t.s.actor == 0 and t.value(EPIC) == 6
+    before = t.money("Alice")
+    t.do(A.SellHalfSplit(0, EPIC))                    # one share of a split card: 1 x value
+    assert t.money("Alice") == before + 6_000
+    assert t.private("Alice")["split_portfolio"] == {EPIC: 1} and t.private("Alice")["portfolio"][EPIC] >= 1
+    t.do(A.SellStock(0, EPIC, True))                  # a whole split card: 2 x value
+    assert t.money("Alice") == before + 18_000 and EPIC not in t.private("Alice")["split_portfolio"]
+    refused(t, A.SellHalfSplit(0, EPIC), IllegalAction, "has none")
+    refused(t, A.SellStock(0, EPIC, True), IllegalAction, "cannot sell a split Epic Electric card")
 
 
 # --- movement ---------------------------------------------------------------------------------------
