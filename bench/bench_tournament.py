@@ -24,7 +24,7 @@ from common import baseline_seconds  # noqa: E402
 from tabletop import tournament  # noqa: E402
 from tabletop.simulate import play_game  # noqa: E402
 
-TITLES = {"stockpile": 60, "acquire": 60, "black-monday": 60, "jika": 200}   # games per round
+TITLES = {"stockpile": 150, "acquire": 150, "black-monday": 200, "jika": 500}   # games per round
 ROUNDS = 11
 READERS = {"stockpile": ["straightforward", "shading", "greedy", "random"],
            "acquire": ["merger-minded", "buyer", "random", "random"],

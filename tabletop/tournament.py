@@ -36,7 +36,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Mapping, NamedTuple, Sequence
 
-from .agents import RandomAgent, is_blind, load_agent, new_player
+from .agents import RandomAgent, builtin_agents, is_blind, load_agent, new_player
 from .core import CHANCE, TERMINAL, Game, shown
 from .errors import OptionsError
 from .registry import get_title
@@ -299,8 +299,10 @@ def run(title: str, agents: Sequence[Any], games: int = 100, seed: int = 0,
     if not (isinstance(move_seconds, (int, float)) and move_seconds > 0):
         raise OptionsError(f"move_seconds is a time in seconds above 0, not {shown(move_seconds)}.")
     loaded = [load_agent(a, t.name) for a in agents]
-    # names travel as names (a worker imports the agent itself); agents as objects
-    shipped = [a if isinstance(a, str) else b for a, b in zip(agents, loaded)]
+    # built-in names and paths travel as text (a worker loads the agent itself); agents, and
+    # names registered in this process only, as objects
+    shipped = [a if isinstance(a, str) and (":" in a or a in builtin_agents(t.name)) else b
+               for a, b in zip(agents, loaded)]
     normalized = t.normalize_options(dict(options or {}), n)
     plan = [(g, s, seating(seed, g, n)) for g, s in enumerate(game_seeds(seed, games))]
     records: list[GameRecord] = []
@@ -317,15 +319,31 @@ def run(title: str, agents: Sequence[Any], games: int = 100, seed: int = 0,
             finally:
                 _WATCHDOG.unregister()
         else:
+            setup = (t.name, shipped, labels, normalized, move_seconds, max_actions, measure)
+            if executor is None:
+                _check_sendable(setup, agents, labels, measure)
             pool = ProcessPoolExecutor(jobs) if executor is None else None
             try:
-                records = _spread(pool or executor, (t.name, shipped, labels, normalized,
-                                                     move_seconds, max_actions, measure),
-                                  plan, jobs, bar)
+                records = _spread(pool or executor, setup, plan, jobs, bar)
             finally:
                 if pool is not None:
                     pool.shutdown(cancel_futures=True)
     return Tournament(t.name, tuple(labels), seed, tuple(records), time.perf_counter() - started)
+
+
+def _check_sendable(setup: tuple, agents, labels, measure) -> None:
+    """Refuse, before any process starts, what a process pool cannot send to its workers (the
+    pool would fail only once games were under way, and Python 3.11's pool can then hang)."""
+    from multiprocessing.reduction import ForkingPickler
+    for agent, label in [*zip(setup[1], labels), (measure, "the measure")]:
+        try:
+            ForkingPickler.dumps(agent)
+        except Exception:
+            raise OptionsError(
+                f"{label} cannot be sent to another process (a lambda, or a function defined "
+                f"inside another function?): put it in a file and name it 'file.py:object', "
+                f"or play with jobs=1.") from None
+    ForkingPickler.dumps(setup)
 
 
 def _spread(executor, setup: tuple, plan, jobs: int, bar) -> list[GameRecord]:

@@ -78,9 +78,17 @@ _AGENTS: dict[str | None, dict[str, Any]] = {
 }
 
 
+def builtin_agents(title: str) -> set[str]:
+    """The names every process knows for ``title`` (those of tabletop itself)."""
+    return {name for scope in (None, title) for name, agent in _BUILT_IN.get(scope, {}).items()}
+
+
 def agent_names(title: str) -> list[str]:
     """The agents known by name for ``title`` (every title knows ``random``)."""
     return [*_AGENTS[None], *_AGENTS.get(title, {})]
+
+
+_BUILT_IN = {scope: dict(names) for scope, names in _AGENTS.items()}
 
 
 def register_agent(name: str, agent: Any, title: str | None = None) -> None:

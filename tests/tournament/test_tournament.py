@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tabletop import tournament as T
+from tabletop.agents import register_agent
 from tabletop.errors import OptionsError
 
 from . import race  # noqa: F401  (registers the toy title "race")
@@ -83,12 +84,19 @@ else:
     distributed = pytest.importorskip("distributed", reason="the 'cluster' extra is not installed")
 
 
+def first_legal(view, legal, rng):
+    return legal[0]
+
+
 def test_same_seed_same_table_on_a_local_dask_cluster():
+    # a name registered here only: the workers (new processes) are sent the agent itself
+    register_agent("first-legal", first_legal, "jika")
+    line_up = LINE_UP[:3] + ["first-legal"]
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1",
                                   dashboard_address=None, processes=True) as cluster, \
             distributed.Client(cluster) as client:
-        spread = T.run("jika", LINE_UP, games=24, seed=11, executor=client.get_executor(), progress=False)
-    alone = T.run("jika", LINE_UP, games=24, seed=11, progress=False)
+        spread = T.run("jika", line_up, games=24, seed=11, executor=client.get_executor(), progress=False)
+    alone = T.run("jika", line_up, games=24, seed=11, progress=False)
     assert spread.games_table().equals(alone.games_table())
 
 
@@ -158,6 +166,9 @@ def test_refusals_in_plain_words():
         T.run("jika", [42, "random", "random"])
     with pytest.raises(OptionsError, match="has no 'Nobody'"):
         T.run("jika", ["tabletop.agents.market:Nobody", "random", "random"])
+    with pytest.raises(OptionsError, match="<lambda> cannot be sent to another process"):
+        T.run("jika", [lambda view, legal, rng: legal[0], "random", "random"], jobs=2)
+
 
 
 def test_ranking_intervals_by_formula_and_shares_by_counting():
