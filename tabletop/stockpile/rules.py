@@ -1550,7 +1550,8 @@ def _describe(st: StockpileState, a: Action) -> str:
     if t is A.Correction:
         return st._describe_correction(a)
     if t is A.DealHolding:
-        return f"{name(a.seat)} holds a {'split ' if a.split else ''}{a.company} card"
+        card = f"split {a.company}" if a.split else str(a.company)
+        return f"{name(a.seat)} holds {'an' if card[:1] in 'AEIOU' else 'a'} {card} card"
     if t is A.DealInvestor:
         return f"{name(a.seat)} is dealt {a.investor}"
     if t is A.KeepInvestors:
