@@ -266,11 +266,27 @@ def _games(title_name: str, agents: Sequence[Any], labels: Sequence[str], option
         _WATCHDOG.unregister()
 
 
+class _NoBar:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def update(self, n: int = 1) -> None:
+        pass
+
+
 def _progress(total: int, show: bool | None):
-    from tqdm.auto import tqdm
-    # shown only once a run has lasted a second (or always, or never)
-    return tqdm(total=total, unit="game", delay=0 if show else 1.0, disable=show is False,
-                desc="games", leave=bool(show))
+    """A tqdm bar (a widget in notebooks) shown once a run has lasted a second (``show`` None),
+    from the start (True) or never (False)."""
+    if show is False:
+        return _NoBar()
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:   # an install without its dependencies (Binder installs with --no-deps)
+        return _NoBar()
+    return tqdm(total=total, unit="game", delay=0 if show else 1.0, desc="games", leave=bool(show))
 
 
 def run(title: str, agents: Sequence[Any], games: int = 100, seed: int = 0,
