@@ -157,12 +157,19 @@ def _play(title, agents: Sequence[Any], names: Sequence[str], options: Mapping, 
     state = title.new_state(Game(title.name, tuple(names), options, seed))
     dealer = random.Random(seed)
     rngs = [random.Random(_AGENT_SEEDS + seed * 64 + s) for s in range(n)]
-    chooses = [new_player(a) for a in agents]
     blind = [is_blind(a) for a in agents]
     forfeits: dict[int, str] = {}
     # seats the loop plays itself, at random: tabletop's random player (it needs no clock and no
     # check: its move is drawn from the legal actions here) and, after a forfeit, the forfeiter's
     drawn = {s for s, a in enumerate(agents) if a is RandomAgent or type(a) is RandomAgent}
+    chooses = []
+    for s, agent in enumerate(agents):
+        try:
+            chooses.append(new_player(agent))
+        except Exception as exc:   # a class that fails to start, an object that cannot be copied
+            chooses.append(None)
+            forfeits[s] = _forfeit_reason(exc, 0.0, move_seconds, None, ()) + " when it was set up"
+            drawn.add(s)
     lock, perf_counter = _WATCHDOG.lock, time.perf_counter
     actions = 0
     while True:
@@ -188,7 +195,7 @@ def _play(title, agents: Sequence[Any], names: Sequence[str], options: Mapping, 
         slot[0] = start + move_seconds
         try:
             try:
-                choice = chooses[player](view, legal, rngs[player])
+                choice = chooses[player](view, legal[:], rngs[player])   # its own copy to keep
             except (Exception, SystemExit) as exc:  # the agent's own bug: it loses this game only
                 error = exc
             with lock:   # from here the watchdog cannot fire; one fired before lands in this try

@@ -147,6 +147,28 @@ def test_a_broken_agent_loses_each_game_with_its_reason_and_the_tournament_goes_
     assert f"{name} forfeited 3 games: first, it {reason}" in str(result)
 
 
+class FailsToStart:
+    def __init__(self):
+        raise RuntimeError("no model file")
+
+    def choose(self, view, legal, rng):
+        return legal[0]
+
+
+def wrecker(view, legal, rng):
+    choice = legal[-1]
+    legal.clear()        # its own copy: the game goes on as if nothing happened
+    return choice
+
+
+def test_an_agent_that_fails_to_start_loses_and_one_that_wrecks_its_list_of_moves_plays_on():
+    result = T.run("jika", [FailsToStart, wrecker, "random"], games=3, seed=5, progress=False)
+    ranking = result.ranking().set_index("agent")
+    assert ranking.loc["FailsToStart", "forfeits"] == 3
+    assert ranking.loc["FailsToStart", "first forfeit"] == "raised RuntimeError: no model file when it was set up"
+    assert ranking.loc["wrecker", "forfeits"] == 0
+
+
 def test_forfeits_are_the_same_in_worker_processes():
     line_up = [crashing, illegal, "random"]
     alone = T.run("jika", line_up, games=6, seed=2, progress=False)
