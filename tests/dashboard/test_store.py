@@ -1,9 +1,14 @@
-"""Saved matches: autosave after every action, resume exactly, JSON export/import, PINs as hashes."""
+"""Saved matches: autosave after every action, resume exactly, JSON export/import, PINs as hashes.
+Each test runs twice: with the data folder's SQLite file, and with ``TABLETOP_DATABASE_URL`` set
+to a PostgreSQL database (an empty schema in the test run's cluster, tests/pg.py)."""
 import json
 import random
 import sqlite3
 
+import psycopg
 import pytest
+
+from pg import session_postgres
 
 from tabletop import HistoryError, IllegalAction, Match, OptionsError, SaveFileError
 from tabletop.errors import DatabaseBusy
@@ -11,6 +16,21 @@ from tabletop.store import StaleMatch, Store, data_home, default_store
 from tabletop.testing import snapshot
 
 from .fake_title import DealTip
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def home(request, tmp_path, monkeypatch):
+    """A fresh data folder; for "postgresql" also a fresh database named by TABLETOP_DATABASE_URL."""
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path / "home"))
+    if request.param == "postgresql":
+        monkeypatch.setenv("TABLETOP_DATABASE_URL", session_postgres(request).new_schema())
+    else:
+        monkeypatch.delenv("TABLETOP_DATABASE_URL", raising=False)
+    return tmp_path / "home"
+
+
+def on_postgres() -> bool:
+    return Store().path is None
 
 
 def new_match():
@@ -29,6 +49,9 @@ def play_some(saved, n, seed=3):
 def test_data_folder_comes_from_TABLETOP_HOME(home):
     assert data_home() == home
     store = default_store()
+    if on_postgres():                      # the database named by TABLETOP_DATABASE_URL, no file
+        assert store.where.startswith("the PostgreSQL database 'stores'") and not home.exists()
+        return
     assert store.path.parent == home and store.path.exists()
 
 
@@ -100,8 +123,13 @@ def test_a_database_failure_leaves_the_match_as_saved(home):
     saved = store.create(new_match())
     saved.apply(DealTip(0, "Apple up"))
     before = snapshot(saved.match)
-    other = sqlite3.connect(store.path, isolation_level=None)
-    other.execute("BEGIN EXCLUSIVE")          # another program holds the database
+    if on_postgres():
+        other = psycopg.connect(store.url, autocommit=True)
+        other.execute("BEGIN")
+        other.execute("LOCK TABLE matches IN EXCLUSIVE MODE")     # another program holds the matches
+    else:
+        other = sqlite3.connect(store.path, isolation_level=None)
+        other.execute("BEGIN EXCLUSIVE")      # another program holds the database
     try:
         with pytest.raises(DatabaseBusy, match="Nothing was saved"):
             saved.apply(DealTip(1, "Apple up"))
@@ -159,8 +187,12 @@ def test_pins_are_stored_only_as_salted_hashes(home):
     rows = store._db.execute("SELECT method, hash FROM pins").fetchall()
     assert [r[0] for r in rows] == ["argon2id", "argon2id"]
     assert rows[0][1] != rows[1][1]           # the same PIN, two hashes: each has its own salt
-    for path in store.path.parent.iterdir():      # the database and its write-ahead log
-        assert b"4711" not in path.read_bytes()
+    if on_postgres():                         # every row of every table, as text
+        for table in ("matches", "actions", "pins", "seat_keys", "advance"):
+            assert "4711" not in " ".join(r[0] for r in store._db.execute(f"SELECT t::text FROM {table} t"))
+    else:
+        for path in store.path.parent.iterdir():      # the database and its write-ahead log
+            assert b"4711" not in path.read_bytes()
     with pytest.raises(OptionsError, match="at least 4"):
         store.set_pin(saved.id, 2, "12")
     store.set_pin(saved.id, 0, None)

@@ -1,5 +1,6 @@
 """Exports honour PINs: the public record needs none and holds no secret; the full backup (the
-save that resumes the match, with every secret) needs the PIN of every protected seat."""
+save that resumes the match, with every secret) needs the PIN of every protected seat. On SQLite
+and on PostgreSQL (``location``: tests/store/conftest.py)."""
 import json
 
 import argon2
@@ -22,8 +23,8 @@ class Clock:
 
 
 @pytest.fixture
-def store(tmp_path):
-    return Store(tmp_path / "matches.sqlite3", clock=Clock(), pin_hasher=QUICK_HASHER)
+def store(location):
+    return Store(location, clock=Clock(), pin_hasher=QUICK_HASHER)
 
 
 def played(store, seed=4):

@@ -5,7 +5,9 @@ A child process plays random legal entries on a stored match and prints each ent
 of acknowledgements plus a random fraction of a moment, or while it is still starting up and
 creating its database), reopens the store and checks that every acknowledged entry is there, in
 order, and that the match replays. Some runs start from no database at all, so a kill can land
-while the database file is being created.
+while the database file is being created. The same loop runs on PostgreSQL (fewer runs: each
+costs a process start), where a fresh run starts from an empty schema, so a kill can land while
+the tables are being built.
 """
 import json
 import os
@@ -21,9 +23,12 @@ from pathlib import Path
 from tabletop import Match
 from tabletop.store import Store
 
+from pg import session_postgres
+
 CHILD = Path(__file__).with_name("burst_child.py")
 TITLES = ["stockpile", "acquire", "jika", "black-monday"]
 RUNS = 30
+POSTGRES_RUNS = 8
 
 
 def burst(path, match, seed, rng, startup):
@@ -72,29 +77,32 @@ def burst(path, match, seed, rng, startup):
     return new_id, entries
 
 
-def test_kill_9_during_a_burst_of_entries_loses_no_acknowledged_entry(tmp_path):
+def kill_loop(runs: int, new_location) -> tuple[int, int, int, int]:
+    """``runs`` bursts killed at random; every 6th starts at ``new_location(run)`` (no store yet).
+    Returns (acknowledged, lost, killed before any entry, drafts left behind)."""
     rng = random.Random(20240611)
-    start = time.monotonic()
     acknowledged = lost = killed_in_startup = drafts_left = 0
     match_id = None
-    for run in range(RUNS):
-        fresh = run % 6 == 0                             # a fresh folder: the kill hits the store's creation
+    for run in range(runs):
+        fresh = run % 6 == 0                             # a fresh store: the kill hits its creation
         if fresh:
-            path, match_id = tmp_path / f"db{run}" / "matches.sqlite3", None
+            path, match_id = new_location(run), None
         match = match_id or f"new:{TITLES[run % len(TITLES)]}"
         new_id, entries = burst(path, match, run, rng, startup=fresh)
         match_id = new_id or match_id
         acknowledged += len(entries)
         killed_in_startup += not entries
-        if fresh:   # a draft left behind: killed while building the database file
-            drafts_left += path.parent.exists() and any(path.parent.glob("*.new-*"))
-        if not path.exists():
-            assert match_id is None, "a match was acknowledged but its database is gone"
-            continue
+        if isinstance(path, Path):
+            if fresh:   # a draft left behind: killed while building the database file
+                drafts_left += path.parent.exists() and any(path.parent.glob("*.new-*"))
+            if not path.exists():
+                assert match_id is None, "a match was acknowledged but its database is gone"
+                continue
         with Store(path) as store:                        # never damaged: no DatabaseDamaged here
             for info in store.list():
                 store.open(info.id)                       # every stored match replays
-            assert store.list_problems == [] and not list(path.parent.glob("*.damaged-*"))
+            assert store.list_problems == []
+            assert not isinstance(path, Path) or not list(path.parent.glob("*.damaged-*"))
             if match_id is None:
                 continue
             log = store.open(match_id).match.log
@@ -106,12 +114,31 @@ def test_kill_9_during_a_burst_of_entries_loses_no_acknowledged_entry(tmp_path):
             assert copy.log == log
             if copy.is_over():
                 match_id = None
+    return acknowledged, lost, killed_in_startup, drafts_left
+
+
+def test_kill_9_during_a_burst_of_entries_loses_no_acknowledged_entry(tmp_path):
+    start = time.monotonic()
+    acknowledged, lost, killed_in_startup, drafts_left = kill_loop(
+        RUNS, lambda run: tmp_path / f"db{run}" / "matches.sqlite3")
     elapsed = time.monotonic() - start
     print(f"\nkill -9: {RUNS} runs ({killed_in_startup} killed before any entry, {drafts_left} of "
           f"them while building the database file), {acknowledged} entries acknowledged, {lost} lost, {elapsed:.1f} s")
     assert lost == 0
     assert acknowledged > 200 and RUNS - killed_in_startup >= RUNS // 2
     assert elapsed < 40
+
+
+def test_kill_9_on_postgresql_loses_no_acknowledged_entry(request):
+    server = session_postgres(request)
+    start = time.monotonic()
+    acknowledged, lost, killed_in_startup, _ = kill_loop(POSTGRES_RUNS, lambda run: server.new_schema())
+    elapsed = time.monotonic() - start
+    print(f"\nkill -9 on PostgreSQL: {POSTGRES_RUNS} runs ({killed_in_startup} killed before any entry), "
+          f"{acknowledged} entries acknowledged, {lost} lost, {elapsed:.1f} s")
+    assert lost == 0
+    assert acknowledged > 40 and POSTGRES_RUNS - killed_in_startup >= POSTGRES_RUNS // 2
+    assert elapsed < 30
 
 
 def test_a_new_database_file_never_appears_empty(tmp_path):

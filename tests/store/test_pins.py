@@ -2,11 +2,13 @@
 
 The schedule (docs/security.md): 3 wrong PINs in a row are free, then each further attempt waits
 2 s, 4 s, 8 s ... doubling up to 15 minutes; the wait is kept in the database, so a reload does
-not reset it; a right PIN resets it. The clock is injected, so no test sleeps.
+not reset it; a right PIN resets it. The clock is injected, so no test sleeps. Every test runs on
+SQLite and on PostgreSQL (``location``: tests/store/conftest.py).
 """
 import hashlib
 import sqlite3
 
+import psycopg
 import argon2
 import pytest
 
@@ -14,7 +16,7 @@ from tabletop import Match, OptionsError
 from tabletop.errors import PinLocked
 from tabletop.store import Store
 
-from .helpers import assert_plain
+from .helpers import assert_plain, is_postgres, raw_rows
 
 
 class Clock:
@@ -38,15 +40,15 @@ def make_table(path, **settings):
 
 
 @pytest.fixture
-def table(tmp_path):
+def table(location):
     """A store on a fake clock with one match whose seat 0 (Ann) has the PIN 4711."""
-    return make_table(tmp_path / "matches.sqlite3", pin_hasher=QUICK_HASHER)
+    return make_table(location, pin_hasher=QUICK_HASHER)
 
 
 @pytest.fixture
-def strong_table(tmp_path):
+def strong_table(location):
     """The same with the hash parameters a player's store uses."""
-    return make_table(tmp_path / "matches.sqlite3")
+    return make_table(location)
 
 
 def pin_row(store, match_id, seat):
@@ -54,7 +56,7 @@ def pin_row(store, match_id, seat):
                              (match_id, seat)).fetchone()
 
 
-def test_a_pin_is_stored_as_an_argon2id_hash_with_current_parameters(strong_table):
+def test_a_pin_is_stored_as_an_argon2id_hash_with_current_parameters(strong_table, location):
     store, match_id, _ = strong_table
     method, _, digest = pin_row(store, match_id, 0)
     encoded = digest.decode("ascii")
@@ -64,6 +66,10 @@ def test_a_pin_is_stored_as_an_argon2id_hash_with_current_parameters(strong_tabl
     assert params.memory_cost >= 64 * 1024 and params.time_cost >= 3 and params.salt_len >= 16
     assert argon2.PasswordHasher().verify(encoded, "4711")
     store.close()
+    if is_postgres(location):                 # every row of every table, as text
+        for table in ("meta", "matches", "actions", "pins", "seat_keys", "advance"):
+            assert not [row for row in raw_rows(location, f"SELECT t::text FROM {table} t") if "4711" in row[0]]
+        return
     for path in store.path.parent.iterdir():
         assert b"4711" not in path.read_bytes()
 
@@ -98,14 +104,14 @@ def test_while_locked_no_pin_is_checked_not_even_the_right_one(table):
     assert store.pin_wait(match_id, 0) == 4                      # the 4th wrong PIN, not the 5th
 
 
-def test_the_wait_survives_a_reload(table):
+def test_the_wait_survives_a_reload(table, location):
     store, match_id, clock = table
     for _ in range(4):
         store.check_pin(match_id, 0, "1234")
         clock.now += store.pin_wait(match_id, 0)
     store.check_pin(match_id, 0, "1234")                          # the 5th wrong PIN: wait 8 s
     store.close()
-    again = Store(store.path, clock=clock)
+    again = Store(location, clock=clock)
     assert again.pin_wait(match_id, 0) == 8
     with pytest.raises(PinLocked):
         again.check_pin(match_id, 0, "4711")
@@ -185,8 +191,34 @@ def test_a_pin_for_a_seat_that_does_not_exist_is_refused(table):
 
 def test_a_damaged_pin_hash_is_said_in_plain_words(table):
     store, match_id, _ = table
-    store._db.execute("UPDATE pins SET hash = x'00ff' WHERE match_id = ?", (match_id,))
+    store._db.execute("UPDATE pins SET hash = ? WHERE match_id = ?", (b"\x00\xff", match_id))
     with pytest.raises(Exception) as caught:
         store.check_pin(match_id, 0, "4711")
-    assert not isinstance(caught.value, sqlite3.Error)
+    assert not isinstance(caught.value, (sqlite3.Error, psycopg.Error))
     assert_plain(caught.value)
+
+
+def test_guesses_from_several_devices_at_once_are_each_counted(table, location):
+    """Six wrong PINs sent at the same moment from six devices: the three free attempts are
+    checked one after the other and the other three are told to wait (2 s after the third), as
+    if they had come one by one; no guess slips past the count."""
+    import threading
+    _, match_id, clock = table
+    stores = [Store(location, clock=clock, pin_hasher=QUICK_HASHER) for _ in range(6)]
+    start, outcomes = threading.Barrier(6), []
+
+    def guess(store):
+        start.wait(30)
+        try:
+            outcomes.append(store.check_pin(match_id, 0, "0000"))
+        except PinLocked as exc:
+            outcomes.append(exc.retry_after)
+    threads = [threading.Thread(target=guess, args=(s,)) for s in stores]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert sorted(outcomes, key=float) == [False, False, False, 2, 2, 2]
+    assert stores[0].pin_wait(match_id, 0) == 2
+    clock.now += 2
+    assert stores[0].check_pin(match_id, 0, "0000") is False and stores[0].pin_wait(match_id, 0) == 4

@@ -1,7 +1,9 @@
-"""The database's own format: upgrades from version 1, refuses newer ones, deletes whole matches."""
+"""The database's own format: upgrades from version 1, refuses newer ones, deletes whole matches,
+is built once when several servers start at the same moment (SQLite and PostgreSQL)."""
 import json
 import shutil
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -10,7 +12,8 @@ from tabletop import Match
 from tabletop.errors import DatabaseDamaged, StoreError
 from tabletop.store import SCHEMA_VERSION, Store
 
-from .helpers import assert_plain, play
+from .helpers import assert_plain, is_postgres, play, raw_execute
+from .helpers import raw_rows as rows_at
 
 # Made by tabletop at commit 403fd55 (schema version 1): a Stockpile match of Alice, Bob and Cy
 # with 40 entries of which 3 were undone, Alice's PIN 4711 (scrypt) and Bob's PIN 2580 (PBKDF2,
@@ -57,24 +60,53 @@ def test_a_version_1_file_opens_with_its_matches_entries_and_pins(v1_copy):
     assert again.check_pin(V1_STOCKPILE, 1, "2580") and len(again.open(V1_STOCKPILE).match) == 37
 
 
-def test_a_newer_database_is_refused_in_plain_words_and_left_as_it_is(tmp_path):
-    path = tmp_path / "matches.sqlite3"
-    Store(path).close()
-    db = sqlite3.connect(path)
-    db.execute("UPDATE meta SET value = ? WHERE key = 'schema'", (str(SCHEMA_VERSION + 1),))
-    db.commit()
-    db.close()
-    before = path.read_bytes()
+def contents(location):
+    """Everything in the store, as another program reads it."""
+    if not is_postgres(location):
+        return location.read_bytes(), sorted(location.parent.iterdir())
+    return {table: sorted(rows_at(location, f"SELECT t::text FROM {table} t"))
+            for table in ("meta", "matches", "actions", "pins", "seat_keys", "advance")}
+
+
+def test_a_newer_database_is_refused_in_plain_words_and_left_as_it_is(location):
+    with Store(location) as store:
+        play(store.create(Match("stockpile", ["Ann", "Ben", "Cy"])), 5)
+    raw_execute(location, f"UPDATE meta SET value = '{SCHEMA_VERSION + 1}' WHERE key = 'schema'")
+    before = contents(location)
     with pytest.raises(StoreError) as caught:
-        Store(path)
+        Store(location)
     assert not isinstance(caught.value, DatabaseDamaged)
-    assert_plain(caught.value, path)
+    assert_plain(caught.value, location)
     assert "newer" in str(caught.value) and "Update tabletop" in str(caught.value)
-    assert path.read_bytes() == before and list(tmp_path.iterdir()) == [path]
+    assert contents(location) == before
 
 
-def test_deleting_a_match_deletes_its_entries_and_pins_and_nothing_else(tmp_path):
-    path = tmp_path / "matches.sqlite3"
+def test_stores_opened_at_once_on_a_new_database_build_it_once(location):
+    """Servers starting at the same moment (a class opening the lesson) on a database without
+    tabletop's tables yet: every one opens, and the schema is there once."""
+    opened, failed = [], []
+    start = threading.Barrier(8)
+
+    def open_one():
+        try:
+            start.wait(30)
+            with Store(location) as store:
+                opened.append(store.list())
+        except Exception as exc:                     # said below, with what it was
+            failed.append(f"{type(exc).__name__}: {exc}")
+    threads = [threading.Thread(target=open_one) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(60)
+    assert failed == [] and opened == [[]] * 8
+    assert rows_at(location, "SELECT key, value FROM meta") == [("schema", str(SCHEMA_VERSION))]
+    with Store(location) as store:
+        assert store.create(Match("jika", ["Dee", "Eve", "Fay"])).id in [i.id for i in store.list()]
+
+
+def test_deleting_a_match_deletes_its_entries_and_pins_and_nothing_else(location):
+    path = location
     store = Store(path)
     gone = store.create(Match("stockpile", ["Ann", "Ben", "Cy"]))
     kept = store.create(Match("stockpile", ["Dee", "Eve"]))
@@ -84,7 +116,7 @@ def test_deleting_a_match_deletes_its_entries_and_pins_and_nothing_else(tmp_path
         store.set_pin(saved.id, 0, "4711")
 
     def rows(match_id):
-        return [raw_rows(path, f"SELECT count(*) FROM {table} WHERE match_id = ?", match_id)[0][0]
+        return [rows_at(path, f"SELECT count(*) FROM {table} WHERE match_id = ?", match_id)[0][0]
                 for table in ("actions", "pins")]
     assert rows(gone.id) == [12, 1] and rows(kept.id) == [12, 1]
     store.delete(gone.id)
