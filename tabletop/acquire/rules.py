@@ -15,6 +15,8 @@ the declarer finishes the turn. If nobody can place a tile any more the game end
 """
 from __future__ import annotations
 
+import copy
+
 import json
 import operator
 import random
@@ -979,7 +981,8 @@ class AcquireState(PositionRules, State):
                 "end_allowed": self.end_allowed(),
                 "shares_bought_this_turn": self.bought,
                 "merger": merger,
-                "last_merger": self.last_merger,
+                # a copy: a view is the reader's own (an agent that edits it must not edit the game)
+                "last_merger": copy.deepcopy(self.last_merger),
                 "end_reason": self.end_reason or None,
             },
             "log_hint": self.waiting_for(),
