@@ -6,6 +6,9 @@ more fields is split by its first varying field
 (a pile, a company), and the words every label of a group shares become its heading, so
 "Bob bids $3,000 on pile 2" shows as a button "$3,000" under "Bob bids … on pile 2".
 Buttons are pooled: an update re-labels existing buttons instead of creating new widgets.
+When another device changes the match, ``retire`` takes the shown buttons off the panel for good
+(fresh ones are made): a tap that was already on its way then says what happened instead of
+entering whatever the re-labelled button would mean now.
 """
 from __future__ import annotations
 
@@ -112,8 +115,12 @@ def _split_by_words(actions: list[Action], labels: list[str]) -> list[tuple[list
 class ActionPanel:
     """A prompt and the grouped buttons; ``on_pick(action)`` is called when one is clicked."""
 
-    def __init__(self, on_pick: Callable[[Action], None], css_class: str = "tt-actions"):
+    def __init__(self, on_pick: Callable[[Action], None], css_class: str = "tt-actions",
+                 on_stale: Callable[[str], None] | None = None):
         self.on_pick = on_pick
+        self.on_stale = on_stale
+        self._retired: list[W.Widget] = []
+        self._retired_why: Callable[[], str] | None = None
         self.prompt = kit.html()
         self.body = kit.vbox((), "tt-groups")
         self.widget = kit.vbox([self.prompt, self.body], css_class)
@@ -138,15 +145,17 @@ class ActionPanel:
             if k not in used and k not in self._wanted:
                 return k
         k = len(self._buttons)
-        b = kit.button(label, "tt-act", on_click=lambda k=k: self._clicked(k))
+        b = kit.button(label, "tt-act")
+        b.on_click(self._clicked_button)
         self._buttons.append(b)
         self._button_actions.append(None)
         return k
 
     def _button(self, i: int) -> W.Button:
         while len(self._buttons) <= i:
-            k = len(self._buttons)
-            self._buttons.append(kit.button("", "tt-act", on_click=lambda k=k: self._clicked(k)))
+            b = kit.button("", "tt-act")
+            b.on_click(self._clicked_button)
+            self._buttons.append(b)
             self._button_actions.append(None)
         return self._buttons[i]
 
@@ -159,23 +168,55 @@ class ActionPanel:
 
     def _picker(self, i: int) -> tuple[W.Dropdown, W.Button]:
         while len(self._pickers) <= i:
-            k = len(self._pickers)
             dd = W.Dropdown()
             dd.add_class("tt-picker")
-            go = kit.button("Enter", "tt-primary", on_click=lambda k=k: self._picked(k))
+            go = kit.button("Enter", "tt-primary")
+            go.on_click(self._picked_button)
             self._pickers.append((dd, go))
             self._picker_actions.append([])
         return self._pickers[i]
 
-    def _clicked(self, k: int) -> None:
-        action = self._button_actions[k]
-        if action is not None:
-            self.on_pick(action)
+    def _clicked_button(self, button: W.Button) -> None:
+        k = next((k for k, b in enumerate(self._buttons) if b is button), None)
+        if k is None:
+            self._stale()
+        elif self._button_actions[k] is not None:
+            self.on_pick(self._button_actions[k])
 
-    def _picked(self, k: int) -> None:
+    def _picked_button(self, button: W.Button) -> None:
+        k = next((k for k, (_dd, go) in enumerate(self._pickers) if go is button), None)
+        if k is None:
+            self._stale()
+            return
         dd, _ = self._pickers[k]
         if dd.value is not None:
             self.on_pick(self._picker_actions[k][dd.value])
+
+    def _stale(self) -> None:
+        """A tap on a button taken off the panel (the match changed on another device meanwhile)."""
+        if self.on_stale is not None and self._retired_why is not None:
+            self.on_stale(self._retired_why())
+
+    def retire(self, why: Callable[[], str]) -> None:
+        """Another device changed the match: the buttons shown are taken off for good, blanked, and
+        fresh ones are made by the next ``show``; a tap already on its way to a retired one calls
+        ``on_stale(why())`` instead of entering what the button would mean now."""
+        for w in self._retired:           # the ones retired before: no tap is still on its way
+            w.close()
+        self._retired = list(self._buttons) + [w for pair in self._pickers for w in pair]
+        self._retired_why = why
+        for b in self._buttons:
+            if b.description:
+                b.description = ""
+        for dd, _go in self._pickers:
+            if dd.options:
+                dd.options = []
+        self._buttons, self._button_actions, self._by_label = [], [], {}
+        self._pickers, self._picker_actions, self._active_pickers = [], [], 0
+        self._wanted = set()
+        for _head, box in self._rows:
+            if box.children:
+                box.children = ()
 
     # --- showing ---------------------------------------------------------------------------
     def show(self, prompt_html: str, actions: Sequence[Action], describe: Callable[[Action], str],
@@ -281,6 +322,8 @@ class ActionPanel:
 
     def close(self) -> None:
         """Close every widget of the panel (removes them from the page entirely)."""
+        for w in self._retired:
+            w.close()
         for b in self._buttons:
             b.close()
         for head, box in self._rows:

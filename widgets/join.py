@@ -103,7 +103,8 @@ class JoinCard:
             "<code>tabletop serve --host 0.0.0.0</code> for phones on the same network.</div>")
         cells = "".join(
             f'<div class="tt-join-seat"><b>{esc(name)}</b>{qr_svg(link)}'
-            f'<a class="tt-link tt-join-link" href="{attr(link)}" target="_blank">{esc(name)}\'s link</a></div>'
+            f'<a class="tt-link tt-join-link" href="{attr(link)}" target="_blank">{esc(name)}\'s link</a>'
+            f'<span class="tt-join-url">{esc(link)}</span></div>'
             for name, link in zip(self.saved.match.game.players, links))
         self.codes.value = f'{note}<div class="tt-join-codes">{cells}</div>'
         self.buttons.children = (self.hide_button,)

@@ -22,7 +22,7 @@ from . import kit
 from .actions import ActionPanel
 from .exports import locked_words, pin_field
 from .join import table_query
-from .live import Watcher, after_race, ahead_entries
+from .live import Watcher, after_race, ahead_entries, lost_race
 from .log import LogPanel
 from .render import attr, esc, header_html, money, players_html
 from .style import CSS
@@ -47,7 +47,7 @@ class SeatScreen:
         self.header = kit.html()
         self.banner = kit.hidden(kit.html(own_layout=True))
         self.notice = kit.hidden(kit.html(own_layout=True))
-        self.panel = ActionPanel(self._play, css_class="tt-private-actions")
+        self.panel = ActionPanel(self._play, css_class="tt-private-actions", on_stale=self._error)
         self.random_button = kit.button("Draw for me at random", "tt-small", on_click=self._random)
         self.ahead = kit.html()
         self.take_back = kit.button("Take back my entries ahead", "tt-small", on_click=self._take_back)
@@ -182,8 +182,8 @@ class SeatScreen:
             waiting = names[owner] if owner is not None else (names[player] if player >= 0 else None)
             wait = (f"Waiting for {esc(waiting)}" if waiting else "Waiting for the table screen's entry")
             if early:
-                self.panel.show(f'<div class="tt-status">Enter your next draw now</div>'
-                                f"<div>It goes in by itself when your turn comes ({wait.lower()}).</div>",
+                self.panel.show('<div class="tt-status">Enter your next draw now</div>'
+                                f"<div>It goes in by itself when your turn comes. {wait}.</div>",
                                 early, state.describe)
             else:
                 self.panel.clear(f'<div class="tt-status">{wait}</div>')
@@ -210,8 +210,7 @@ class SeatScreen:
         except TabletopError as exc:
             self._error(str(exc))
             return ahead
-        self._error(f"Your entry made ahead ({words}) could not go in when its turn came: {refused.refused} "
-                    "Enter it again.")
+        self._error(f"Your entry made ahead ({words}) could not go in when its turn came: {refused.refused}")
         return []
 
     def _show_ahead(self, ahead) -> None:
@@ -310,9 +309,20 @@ class SeatScreen:
 
     # --- other devices -------------------------------------------------------------------------
     def follow(self) -> bool:
-        """Catch up with what other devices saved and redraw; True when something changed."""
+        """Catch up with what other devices saved and redraw; True when something changed. The
+        buttons shown are retired: a tap already on its way is told what happened instead."""
+        old = self.match.log
         if self.saved.store is None or not self.saved.refresh():
             return False
+        match, saved = self.match, self.saved
+
+        def why() -> str:
+            try:
+                device = saved.store.changed_by(saved.id)
+            except TabletopError:
+                device = None
+            return lost_race(old, match, device, self.seat)
+        self.panel.retire(why)
         try:
             self.saved.play_advance()        # this seat's entries ahead that came due meanwhile
         except StaleMatch:

@@ -98,7 +98,8 @@ CSS = """
 .tt-match-row { border-bottom: 1px solid #e3e7eb; padding: 6px 0; }
 .tt-join-codes { display: flex; flex-wrap: wrap; gap: 12px; }
 .tt-join-seat { display: flex; flex-direction: column; align-items: flex-start; gap: 4px; }
-.tt-join-seat svg { width: 150px; height: auto; }
+.tt-join-seat svg { width: 150px; height: 150px; }
+.tt-join-url { font-size: 12px; color: #4b5563; word-break: break-all; max-width: 220px; }
 @media (max-width: 600px) {
   .tt-title { font-size: 19px; }
   .tt-status { font-size: 18px; }

@@ -30,7 +30,7 @@ from .actions import ActionPanel
 from .charts import ChartsPanel
 from .exports import ExportBox, locked_words, pin_field
 from .join import JoinCard
-from .live import Watcher, after_race
+from .live import Watcher, after_race, lost_race
 from .log import LogPanel, public_line
 from .render import attr, esc, header_html, money, players_html
 from .style import CSS
@@ -191,7 +191,7 @@ class Tracker:
         self.header = kit.html()
         self.banner = kit.hidden(kit.html(own_layout=True))
         self.notice = kit.hidden(kit.html(own_layout=True))
-        self.panel = ActionPanel(self._play)
+        self.panel = ActionPanel(self._play, on_stale=self._error)
         self.gate_button = _button("Open panel", "tt-primary", on_click=lambda: self.open_gate(self._gate_seat))
         self.random_button = _button("Draw at random", "tt-small", on_click=self._random_public)
         self._gate_seat = 0
@@ -242,12 +242,26 @@ class Tracker:
     # --- other devices -------------------------------------------------------------------------
     def follow(self) -> bool:
         """Catch up with what other devices saved and redraw; True when something changed."""
+        old = self.match.log
         if self.saved.store is None or not self.saved.refresh():
             return False
-        self._caught_up()
+        self._caught_up(old)
         return True
 
-    def _caught_up(self) -> None:
+    def _caught_up(self, old_log) -> None:
+        """Redraw after another device's change (``old_log``: the entries this screen showed). The
+        buttons shown are retired: a tap already on its way is told what happened instead."""
+        match, saved = self.match, self.saved
+
+        def why() -> str:
+            try:
+                device = saved.store.changed_by(saved.id)
+            except TabletopError:
+                device = None
+            return lost_race(old_log, match, device, None)
+        self.panel.retire(why)
+        if getattr(self, "_private_pool", None) is not None:
+            self._private_pool.retire(why)
         self.log.reset(self.match)
         self.exports.clear()
         panel = self.private
@@ -266,14 +280,16 @@ class Tracker:
     def _beaten(self, action: Action | None) -> str | None:
         """Another device changed the match first: catch up, and either the entry went in after
         all (None) or the message says who was first."""
+        old = self.match.log
         message = after_race(self.saved, action, None, self.saved.apply)
-        self._caught_up()
+        self._caught_up(old)
         return message
 
     def _private_actions(self) -> ActionPanel:
         """The private panels' buttons: one pool, blanked whenever a panel closes."""
         if getattr(self, "_private_pool", None) is None:
-            self._private_pool = ActionPanel(self._play_private, css_class="tt-private-actions")
+            self._private_pool = ActionPanel(self._play_private, css_class="tt-private-actions",
+                                             on_stale=self._stale_private)
         return self._private_pool
 
     # --- what is shown -----------------------------------------------------------------------
@@ -543,6 +559,12 @@ class Tracker:
             self._notify(f"{self.match.game.players[panel.seat]}'s entry is saved and the panel is closed: "
                          "pass the device back.")
         self.refresh()
+
+    def _stale_private(self, message: str) -> None:
+        if self.private is not None:
+            self.private.show_error(message)
+        else:
+            self._error(message)
 
     def _random_private(self) -> None:
         if self.private is None:

@@ -115,6 +115,24 @@ def test_two_devices_entering_the_same_decision_at_once_one_wins_the_other_is_to
     assert len(Store().open(match_id).match.log) == 4                   # one entry, not two
 
 
+def test_a_tap_that_arrives_after_the_screen_caught_up_enters_nothing_and_says_why(home):
+    """The table screen had caught up with Ann's pass before its tap arrived: the button the
+    player saw ("Ann buys Apple") must not enter what that button now means (Bob's buy)."""
+    store, match_id, table, (ann, bob, cy) = table_and_phones(home)
+    for seat, phone in enumerate((ann, bob, cy)):
+        phone.panel.pick(DealTip(seat, "Apple down"))
+    follow_all(table, ann)
+    seen = {a: b for b, a in table.panel.buttons()}
+    assert Buy(0, "Apple") in seen
+    assert ann.panel.pick(Pass(0))
+    assert table.follow()                       # the watcher redraws first...
+    seen[Buy(0, "Apple")].click()               # ...then the tap on what the player saw arrives
+    assert "Ann's device entered that first: Ann passes." in table.banner.value
+    assert Store().open(match_id).match.log[-1] == Pass(0) and len(table.match.log) == 4
+    assert {a for _b, a in table.panel.buttons()} >= {Buy(1, "Apple"), Pass(1)}    # Bob's turn now
+    assert seen[Buy(0, "Apple")].description == ""
+
+
 def test_two_devices_undoing_at_once_undo_one_entry(home):
     store, match_id, table, (ann, bob, cy) = table_and_phones(home)
     for seat, phone in enumerate((ann, bob, cy)):

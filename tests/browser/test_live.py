@@ -1,0 +1,408 @@
+"""Every player on their own device, in a real browser against a real Voilà server: a table
+screen and four seat devices (five browser contexts, five kernels) play a Stockpile round and an
+Acquire turn cycle. Each seat enters its own secrets on its own page, the deals all at once;
+every page ends showing the engine's state; each seat page's DOM and websocket frames hold that
+seat's secrets only, the table screen's none. Two devices entering at once: one wins. An entry
+written by another process appears on an open page. Secrets are the privacy oracle's tokens
+(tests/privacy/oracle.py), who enters what is decided from the docs' privacy table (the oracle)."""
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+import time
+
+from privacy import oracle
+from tabletop import CHANCE, TERMINAL, Match
+from tabletop.store import Store
+from tabletop.widgets.actions import group_actions
+from tabletop.widgets.render import money
+from tabletop.widgets.titles import title_ui
+
+from .conftest import wait_for
+from .test_privacy_browser import around, readable
+
+PLAYERS = ["Alice", "Bob", "Carol", "Dan"]
+_ENTRIES = re.compile(r"\((\d+) entries\)")
+
+
+class Device:
+    """One browser context: the table screen (seat None) or a seat's own device."""
+
+    def __init__(self, browser, server: str, seat: int | None, url: str):
+        self.seat, self.url, self.server = seat, url, server
+        self.context = browser.new_context(viewport={"width": 900, "height": 900})
+        self.outside: list[str] = []
+        self.context.route("**/*", self._route)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(60_000)
+        self.frames: list = []
+        self.page.on("websocket", lambda ws: ws.on("framereceived", lambda payload: self.frames.append(payload)))
+        self.taps = 0
+        self.printed: set[str] = set()        # printed entry lists shown at the last check
+        self.secrets: set[str] | None = None  # the others' secrets at the last check
+
+    def _route(self, r):
+        if r.request.url.startswith(self.server):
+            r.continue_()
+        else:
+            self.outside.append(r.request.url)
+            r.abort()
+
+    @property
+    def root(self) -> str:
+        return ".tt-tracker" if self.seat is None else ".tt-seat"
+
+    def entries(self) -> int | None:
+        found = _ENTRIES.search(self.page.locator(".tt-log .tt-section-title").first.inner_text())
+        return int(found.group(1)) if found else None
+
+    def wait_entries(self, n: int, timeout: float = 30.0) -> None:
+        self.page.locator(".tt-log .tt-section-title").get_by_text(f"({n} entries)", exact=True) \
+            .wait_for(state="attached", timeout=timeout * 1000)
+
+    def click(self, action, offered, describe) -> None:
+        """Click the button that enters ``action`` among ``offered`` (labelled by ``describe``)."""
+        scope = ".tt-turn .tt-actions" if self.seat is None else ".tt-seat-panel .tt-private-actions"
+        for gi, group in enumerate(group_actions(offered, describe)):
+            if action in group.actions:
+                j = group.actions.index(action)
+                button = self.page.locator(f"{scope} .tt-groups > .tt-wrap").nth(gi).locator("button").nth(j)
+                # the page may still be drawing the list (its buttons are re-labelled in place)
+                wait_for(lambda: button.inner_text().strip() == group.labels[j], 15,
+                         f"{self} should offer {group.labels[j]!r} there")
+                button.click()
+                self.taps += 1
+                return
+        raise AssertionError(f"{action!r} is not offered on {self}")
+
+    def close(self, voila) -> None:
+        before = set(voila.kernel_pids())
+        self.page.close(run_before_unload=True)        # Voilà's beacon shuts the kernel down
+        deadline = time.monotonic() + 10
+        while before & set(voila.kernel_pids()) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        self.context.close()
+
+    def __repr__(self) -> str:
+        return "the table screen" if self.seat is None else f"{PLAYERS[self.seat]}'s device"
+
+
+def open_devices(browser, server, home, match_id: str) -> list[Device]:
+    """The table screen and every seat's device, loading at once."""
+    store = Store(home / "matches.sqlite3")
+    try:
+        keys = [store.seat_key(match_id, seat) for seat in range(len(PLAYERS))]
+    finally:
+        store.close()
+    devices = [Device(browser, server, None, f"{server}/?match={match_id}")]
+    devices += [Device(browser, server, s, f"{server}/?match={match_id}&seat={s}&key={keys[s]}")
+                for s in range(len(PLAYERS))]
+    for d in devices:
+        d.page.goto(d.url, wait_until="commit")
+    for d in devices:
+        d.page.locator(d.root).wait_for(timeout=120_000)
+    return devices
+
+
+def saved_match(home, match: Match) -> str:
+    store = Store(home / "matches.sqlite3")
+    try:
+        return store.create(match).id
+    finally:
+        store.close()
+
+
+def engine_now(home, match_id: str) -> Match:
+    store = Store(home / "matches.sqlite3")
+    try:
+        return store.open(match_id).match
+    finally:
+        store.close()
+
+
+# --- who may know what ----------------------------------------------------------------------------
+def others_secrets(match: Match, seat: int | None) -> set[str]:
+    """Secret tokens of every seat but ``seat`` (all of them for the table screen), less what
+    ``seat`` itself may read (its view, its own secret entries, the public log)."""
+    tokens: set[str] = set()
+    public = match.view(None)
+    known = set(oracle._leaves(public, keys=True)) | set(oracle._composites(public, parts=True))
+    for s in range(match.game.n_players):
+        if s == seat:
+            continue
+        private = match.view(s).get("private")
+        tokens.update(t for t in oracle._leaves(private) if t not in known and t.strip())
+        tokens.update(t for t in oracle._composites(private) if t not in known
+                      and not all(w.isdigit() for w in t.split()))
+    tokens.update(t for a in match.log if a.secret_to not in (None, seat)
+                  for t in oracle.field_strings(a) if t.strip() and t not in known)
+    if seat is not None:
+        mine = match.view(seat)
+        tokens -= set(oracle._leaves(mine, keys=True)) | set(oracle._composites(mine, parts=True))
+        tokens -= {t for a in match.log if a.secret_to == seat for t in oracle.field_strings(a)}
+        readable_log = "\n".join(match.describe_log(seat))
+    else:
+        readable_log = "\n".join(match.describe_log(None))
+    return tokens - set(oracle.find_tokens(tokens, readable_log))
+
+
+def printed_shown(device: Device, match: Match) -> set[str]:
+    """The words of a printed entry list the device shows now: the public card list on the table
+    screen, a seat's list of its own draw (now, or ahead of its turn) on its device. It is the
+    game's printed set narrowed by public facts, whoever holds the cards."""
+    state = match.state
+    if state.current_player() != CHANCE:
+        return set()
+    owner = state.chance_owner()
+    if device.seat is None:
+        shown = match.offered_actions(None) if owner is None else []
+    elif owner is None:
+        shown = []
+    else:
+        shown = state.chance_entries(None) + state.chance_entries(owner)
+    return {t for a in shown for t in oracle.field_strings(a)}
+
+
+def check_device(device: Device, match: Match, dom: bool) -> int:
+    """Neither the frames this device received since the last check nor (``dom``) its page hold
+    another seat's secret. A printed entry list the device showed meanwhile (at the last check,
+    now, or clicked in between) is the game's printed set, not a secret: its words are left out
+    of the frames' check. Returns the frames checked."""
+    now = printed_shown(device, match)
+    current = others_secrets(match, device.seat)
+    # a frame was sent at some moment since the last check: what was public then or is now is not
+    # a leak (a card revealed for a dividend, back in a player's portfolio next round)
+    tokens = current if device.secrets is None else current & device.secrets
+    device.secrets = current
+    frames, device.frames[:] = list(device.frames), []
+    allowed, device.printed = device.printed | now, set(now)
+    for frame in frames:
+        text = readable(frame)
+        leaked = oracle.find_tokens(tokens - allowed, text)
+        assert not leaked, f"{device} received another's secret {leaked[:4]}: ...{around(leaked[0], text)}..."
+    if dom:
+        text = device.page.content() + "\n" + device.page.inner_text("body")
+        leaked = oracle.find_tokens(current - now, text)
+        assert not leaked, f"{device} shows another's secret {leaked[:4]}: ...{around(leaked[0], text)}..."
+    return len(frames)
+
+
+# --- playing --------------------------------------------------------------------------------------
+def secret_batch(match: Match, rng: random.Random) -> list:
+    """The secret draws due now and right after, of one or several seats (a deal), drawn from
+    the engine's own deck: what each seat then enters on its own device, all at once."""
+    state, batch = match.state.clone(), []
+    while state.current_player() == CHANCE and state.chance_owner() is not None:
+        action = state.sample_chance(rng)
+        if action.secret_to is None:
+            break
+        batch.append((action, state.chance_entries(state.chance_owner())))
+        state.apply(action)
+    return batch
+
+
+class Table:
+    def __init__(self, devices: list[Device], home, match_id: str, seed: int):
+        self.devices, self.home, self.match_id = devices, home, match_id
+        self.table, self.seats = devices[0], devices[1:]
+        self.rng = random.Random(seed)
+        self.steps = self.frames = self.batches = 0
+
+    def all_at(self, n: int) -> None:
+        for d in self.devices:
+            d.wait_entries(n)
+
+    def deal_at_once(self, match: Match, batch) -> None:
+        """Every seat of the batch enters its own draws on its own device: those whose turn is
+        later first (ahead of their turn), the seat whose draw is due last, which brings all in."""
+        due = match.state.chance_owner()
+        order = sorted({a.secret_to for a, _ in batch}, key=lambda s: (s == due, -s))
+        for seat in order:
+            device = self.seats[seat]
+            mine = [(a, offered) for a, offered in batch if a.secret_to == seat]
+            for k, (action, offered) in enumerate(mine):
+                state = match.state
+                device.printed |= {t for a in offered for t in oracle.field_strings(a)}
+                device.click(action, offered, state.describe)
+                if seat != due:              # kept until its turn: the page lists it as entered ahead
+                    device.page.locator(".tt-seat-panel li").nth(k).wait_for(state="attached")
+                elif k + 1 < len(mine):
+                    device.wait_entries(len(match.log) + k + 1)
+        self.batches += 1
+
+    def step(self, match: Match) -> None:
+        """The next entry, on the device the docs say it belongs to."""
+        n = len(match.log)
+        player = match.current_player()
+        owner = oracle.gate_owner(match)
+        if player == CHANCE and owner is not None:
+            batch = secret_batch(match, self.rng)
+            self.deal_at_once(match, batch)
+            self.all_at(n + len(batch))
+            return
+        if player == CHANCE:                     # a public card: the table screen enters it
+            action = match.state.sample_chance(self.rng)
+            offered = oracle.shared_choices(match)
+            self.table.printed |= {t for a in offered for t in oracle.field_strings(a)}
+            self.table.click(action, offered, match.state.describe)
+        else:                                     # a decision: on the acting player's own device
+            legal = match.legal_actions()
+            action = legal[self.rng.randrange(len(legal))]
+            self.seats[player].click(action, match.offered_actions(player), match.state.describe)
+        self.all_at(n + 1)
+
+    def play(self, done, max_steps: int = 400) -> Match:
+        for _ in range(max_steps):
+            t0 = time.monotonic()
+            match = engine_now(self.home, self.match_id)
+            t1 = time.monotonic()
+            dom = self.steps % 4 == 0
+            for d in self.devices:
+                self.frames += check_device(d, match, dom)
+            if match.current_player() == TERMINAL or done(match):
+                return match
+            t = time.monotonic()
+            self.step(match)
+            self.steps += 1
+        raise AssertionError("did not finish")
+
+    def check_end(self, match: Match) -> None:
+        """Every page shows the engine's state: the log, the public money; each seat its secrets."""
+        unit = title_ui(match.game.title).unit
+        public = match.view(None)
+        shown = [money(p["money"], unit) for p in public["players"]]
+        for d in self.devices:
+            assert d.entries() == len(match.log), f"{d} shows {d.entries()} entries, the engine {len(match.log)}"
+            money_cells = [t.strip() for t in d.page.locator(".tt-players td.tt-money").all_inner_texts()]
+            assert money_cells == shown, f"{d} shows {money_cells}, the engine {shown}"
+            check_device(d, match, dom=True)
+        for d in self.seats:
+            own = oracle.secret_tokens(match) & set(oracle._leaves(match.view(d.seat).get("private")))
+            text = d.page.locator(".tt-seat-panel").inner_text()
+            missing = [t for t in own if t not in text]
+            assert not missing, f"{d} does not show its own secrets {missing[:4]}"
+
+
+def close_all(devices: list[Device], voila) -> None:
+    for d in devices:
+        d.close(voila)
+    outside = [u for d in devices for u in d.outside]
+    assert outside == [], f"pages asked for things outside the local server: {outside}"
+
+
+def test_a_stockpile_round_on_five_devices_each_seat_entering_its_own_secrets(browser, server, voila, home):
+    match = Match("stockpile", PLAYERS, {}, 3)
+    match_id = saved_match(home, match)
+    started = time.monotonic()
+    devices = open_devices(browser, server, home, match_id)
+    print(f"\n5 devices open in {time.monotonic() - started:.1f} s")
+    table = Table(devices, home, match_id, seed=3)
+    started = time.monotonic()
+    try:
+        end = table.play(lambda m: m.state.round >= 2)
+        table.check_end(end)
+    finally:
+        close_all(devices, voila)
+    assert end.state.round == 2 and len(end.log) >= 40
+    assert table.batches >= 2 and table.frames > 100
+    assert devices[0].taps < len(end.log) // 2, "the table screen enters only the public cards"
+    print(f"\nStockpile round on 5 devices: {len(end.log)} entries in {time.monotonic() - started:.1f} s, "
+          f"taps (table, seats) {[d.taps for d in devices]}, {table.frames} frames checked")
+
+
+def test_an_acquire_turn_cycle_on_five_devices_each_seat_entering_its_own_tiles(browser, server, voila, home):
+    match = Match("acquire", PLAYERS, {}, 4)
+    match_id = saved_match(home, match)
+    devices = open_devices(browser, server, home, match_id)
+    table = Table(devices, home, match_id, seed=4)
+    placed: list[int] = []
+
+    def cycle_done(m: Match) -> bool:
+        if m.log and type(m.log[-1]).__name__ == "PlaceTile" and (not placed or placed[-1] != len(m.log)):
+            placed.append(len(m.log))
+        return len(placed) >= len(PLAYERS) and m.view(None)["phase"] == "place"
+    try:
+        end = table.play(cycle_done)
+        table.check_end(end)
+    finally:
+        close_all(devices, voila)
+    assert len(placed) >= len(PLAYERS) and table.batches >= 1
+    racks = [t for s in range(4) for t in oracle._leaves(end.view(s).get("private"))]
+    assert len(racks) >= 6 * len(PLAYERS) - 1, "each seat holds its rack of tiles"
+    print(f"\nAcquire turn cycle on 5 devices: {len(end.log)} entries, taps {[d.taps for d in devices]}, "
+          f"{table.frames} frames checked")
+
+
+def test_two_devices_tapping_at_once_one_entry_goes_in_and_the_other_is_told(browser, server, voila, home):
+    """Alice's bid in Stockpile's demand phase is public: the table screen and her own device both
+    offer it. Both tap at once."""
+    match = Match("stockpile", PLAYERS, {}, 5)
+    rng = random.Random(5)
+    while match.view(None)["phase"] != "demand":
+        match.apply(match.sample_chance() if match.current_player() == CHANCE
+                    else rng.choice(match.legal_actions()))
+    match_id = saved_match(home, match)
+    player = match.current_player()
+    store = Store(home / "matches.sqlite3")
+    key = store.seat_key(match_id, player)
+    store.close()
+    table = Device(browser, server, None, f"{server}/?match={match_id}")
+    phone = Device(browser, server, player, f"{server}/?match={match_id}&seat={player}&key={key}")
+    try:
+        for d in (table, phone):
+            d.page.goto(d.url)
+            d.page.locator(d.root).wait_for(timeout=120_000)
+            d.wait_entries(len(match.log))
+        legal = match.legal_actions()
+        on_table, on_phone = legal[0], legal[-1]
+        # the two clicks leave together: each is dispatched without waiting for the other
+        table_button = button_for(table, on_table, match)
+        phone_button = button_for(phone, on_phone, match)
+        table_button.evaluate("b => setTimeout(() => b.click(), 0)")
+        phone_button.evaluate("b => setTimeout(() => b.click(), 0)")
+        for d in (table, phone):
+            d.wait_entries(len(match.log) + 1)
+        told = wait_for(lambda: [d for d in (table, phone) if "entered that first" in d.page.inner_text("body")],
+                        15, "the device that lost is told")
+        end = engine_now(home, match_id)
+        assert len(end.log) == len(match.log) + 1 and end.log[-1] in (on_table, on_phone)
+        (loser,) = told
+        first = f"{PLAYERS[player]}'s device" if loser is table else "The table screen"
+        assert f"{first} entered that first" in loser.page.inner_text("body")
+        assert table.entries() == phone.entries() == len(end.log)
+    finally:
+        close_all([table, phone], voila)
+
+
+def button_for(device: Device, action, match: Match):
+    scope = ".tt-turn .tt-actions" if device.seat is None else ".tt-seat-panel .tt-private-actions"
+    offered = oracle.shared_choices(match) if device.seat is None else match.offered_actions(device.seat)
+    for gi, group in enumerate(group_actions(offered, match.state.describe)):
+        if action in group.actions:
+            return device.page.locator(f"{scope} .tt-groups > .tt-wrap").nth(gi).locator("button") \
+                .nth(group.actions.index(action))
+    raise AssertionError(f"{action!r} is not offered on {device}")
+
+
+def test_an_entry_written_by_another_process_appears_on_an_open_page(browser, server, voila, home):
+    match = Match("stockpile", PLAYERS, {}, 6)
+    match_id = saved_match(home, match)
+    table = Device(browser, server, None, f"{server}/?match={match_id}")
+    try:
+        table.page.goto(table.url)
+        table.page.locator(".tt-tracker").wait_for(timeout=120_000)
+        table.wait_entries(0)
+        assert table.page.evaluate("location.search") == f"?match={match_id}"
+        script = ("from tabletop.store import Store; import sys;"
+                  "s = Store(sys.argv[1]).open(sys.argv[2]); s.apply(s.match.sample_chance())")
+        subprocess.run([sys.executable, "-c", script, str(home / "matches.sqlite3"), match_id], check=True,
+                       timeout=60)
+        written = time.monotonic()
+        table.wait_entries(1, timeout=10)
+        seen = time.monotonic() - written
+        assert "Pass the device to Bob" in table.page.locator(".tt-turn").inner_text()
+        assert seen < 5, f"the entry took {seen:.1f} s to appear"
+    finally:
+        close_all([table], voila)
