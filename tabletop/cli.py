@@ -1,5 +1,5 @@
 """The ``tabletop`` command: ``simulate`` games, rank agents in a ``tournament``, ``serve`` the
-dashboards."""
+dashboards, ``store copy`` saved matches between stores."""
 from __future__ import annotations
 
 import argparse
@@ -48,13 +48,30 @@ def main(argv: list[str] | None = None) -> int:
     srv.add_argument("--no-browser", action="store_true", help="do not open a browser")
     srv.add_argument("--home", default=None, help="folder for saved matches (default: $TABLETOP_HOME "
                                                  "or the user data folder)")
+    srv.add_argument("--database", default=None, metavar="URL",
+                     help="keep the saved matches in this PostgreSQL database (postgresql://user:password@"
+                          "host/name) instead of a file, e.g. one that a class's servers share (default: "
+                          "$TABLETOP_DATABASE_URL if set; prefer it: other users of this computer can "
+                          "read a command line)")
+    store = sub.add_parser("store", help="saved matches: copy them between stores")
+    store_sub = store.add_subparsers(dest="store_command", required=True)
+    copy = store_sub.add_parser("copy", help="copy saved matches from SRC to DST",
+                                description="Copy saved matches, whole (entries, undone entries, PIN hashes "
+                                            "and waits, seat keys), from SRC to DST; each a SQLite file "
+                                            "(matches.sqlite3) or a postgresql:// address.")
+    copy.add_argument("source", metavar="SRC")
+    copy.add_argument("target", metavar="DST")
+    copy.add_argument("--match", action="append", dest="matches", metavar="ID",
+                      help="copy only this match (repeat for more; default: every match)")
+    copy.add_argument("--replace", action="store_true",
+                      help="overwrite the matches DST already holds (default: refuse, copying nothing)")
     args, rest = parser.parse_known_args(argv)
+    if args.command in ("serve", "store") and rest:
+        parser.error(f"unrecognized arguments: {' '.join(rest)}")
     if args.command == "serve":
-        if rest:
-            parser.error(f"unrecognized arguments: {' '.join(rest)}")
         from .serve import serve
         return serve(port=args.port, host=args.host, open_browser=not args.no_browser,
-                     home=args.home, token=args.token)
+                     home=args.home, token=args.token, database=args.database)
     try:
         if args.command == "simulate":
             from .simulate import simulate
@@ -64,6 +81,12 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "tournament":
             return _tournament(args, get_title(args.title).cli_options(rest))
+        if args.command == "store":
+            from .store import copy_matches, location_words
+            copied = copy_matches(args.source, args.target, args.matches, replace=args.replace)
+            print(f"copied {len(copied)} match{'es' * (len(copied) != 1)} from {location_words(args.source)} "
+                  f"to {location_words(args.target)}" + (f": {', '.join(copied)}" if copied else ""))
+            return 0
     except TabletopError as exc:
         print(f"tabletop: {exc}", file=sys.stderr)
         return 2

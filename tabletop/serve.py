@@ -109,11 +109,16 @@ def voila_command(port: int = 0, host: str = "127.0.0.1", open_browser: bool = F
     return cmd + list(extra or [])
 
 
-def voila_env(home: str | Path | None = None, token: str | None = None, host: str | None = None) -> dict[str, str]:
+def voila_env(home: str | Path | None = None, token: str | None = None, host: str | None = None,
+              database: str | None = None) -> dict[str, str]:
     """The environment for Voilà: finds tabletop's template; ``home`` sets ``TABLETOP_HOME``;
     ``host``, the address Voilà listens on, tells the table screen which address to give the
-    players' phones (``TABLETOP_SERVE_HOST``: a LAN server's join codes use its network address)."""
+    players' phones (``TABLETOP_SERVE_HOST``: a LAN server's join codes use its network address);
+    ``database``, a ``postgresql://`` address, sets ``TABLETOP_DATABASE_URL`` (the kernels' store;
+    in the environment, where other users' ``ps`` cannot read its password)."""
     env = dict(os.environ)
+    if database is not None:
+        env["TABLETOP_DATABASE_URL"] = database
     env.pop("TABLETOP_SERVE_HOST", None)
     if host is not None:
         env["TABLETOP_SERVE_HOST"] = host
@@ -191,7 +196,8 @@ class Voila:
     def __init__(self, port: int = 0, host: str = "127.0.0.1", token: str | None = None,
                  home: str | Path | None = None, preheat: bool = False, pool_size: int = 1,
                  tracebacks: bool = False, cull_idle_timeout: int = CULL_IDLE_TIMEOUT,
-                 cull_interval: int = CULL_INTERVAL, notebook: str | Path | None = None, stdout=None):
+                 cull_interval: int = CULL_INTERVAL, notebook: str | Path | None = None, stdout=None,
+                 database: str | None = None):
         if not is_loopback(host) and not token:
             raise ValueError(f"a server on {host} is reachable from the network: it needs a token")
         self.host, self.token, self.port = host, token, None
@@ -199,7 +205,7 @@ class Voila:
         cmd = voila_command(port, host, preheat=preheat, pool_size=pool_size, tracebacks=tracebacks,
                             token=bool(token), cull_idle_timeout=cull_idle_timeout, cull_interval=cull_interval,
                             notebook=notebook)
-        self.proc = subprocess.Popen(cmd, env=voila_env(home, token, host),
+        self.proc = subprocess.Popen(cmd, env=voila_env(home, token, host, database),
                                      cwd=str(notebook if notebook.is_dir() else notebook.parent),
                                      stdout=stdout, stderr=subprocess.STDOUT if stdout else None,
                                      start_new_session=True)
@@ -305,24 +311,41 @@ def print_qr(text: str) -> None:
 
 def serve(port: int = 8866, host: str = "127.0.0.1", open_browser: bool = True,
           home: str | Path | None = None, token: str | None = None,
-          cull_idle_timeout: int = CULL_IDLE_TIMEOUT, cull_interval: int = CULL_INTERVAL) -> int:
+          cull_idle_timeout: int = CULL_IDLE_TIMEOUT, cull_interval: int = CULL_INTERVAL,
+          database: str | None = None) -> int:
     """Run Voilà until it stops, Ctrl-C or SIGTERM; returns its exit code.
 
-    ``port=0``: any free port. A host other than loopback gets a token (made up unless given)."""
+    ``port=0``: any free port. A host other than loopback gets a token (made up unless given).
+    ``database``: a ``postgresql://`` address for the saved matches (default
+    ``$TABLETOP_DATABASE_URL``, else the SQLite file in the data folder)."""
     if token == "":
         print("tabletop: the token cannot be empty.", file=sys.stderr)
         return 2
     if token is None and not is_loopback(host):
         token = secrets.token_urlsafe(16)
-    from .store import data_home
-    saved_in = voila_env(home).get("TABLETOP_HOME") or str(data_home())
+    from .errors import OptionsError, TabletopError
+    from .store import Store, data_home, is_database_url, location_words
+    env = voila_env(home, database=database)
+    url = env.get("TABLETOP_DATABASE_URL", "").strip()
+    if url:
+        try:                 # said once here, not on every page: a wrong password, a server away...
+            if not is_database_url(url):
+                raise OptionsError("The database for the saved matches must be a PostgreSQL address "
+                                   "(postgresql://user:password@host/name).")
+            Store(url).close()                 # also builds the tables on first use
+        except TabletopError as exc:
+            print(f"tabletop: {exc}", file=sys.stderr)
+            return 2
+        saved_in = location_words(url)
+    else:
+        saved_in = env.get("TABLETOP_HOME") or str(data_home())
 
     def on_signal(signum, frame):
         raise KeyboardInterrupt
     stop_signals = [s for s in (signal.SIGTERM, getattr(signal, "SIGHUP", None)) if s is not None]
     previous = {s: signal.signal(s, on_signal) for s in stop_signals}
     server = Voila(port, host, token=token, home=home, cull_idle_timeout=cull_idle_timeout,
-                   cull_interval=cull_interval)
+                   cull_interval=cull_interval, database=database)
     try:
         if server.wait_until_listening() is None:
             server.stop()

@@ -829,6 +829,50 @@ class Store:
                            "WHERE match_id = ? AND seat = ? AND hash = ?", (b"", fresh, match_id, seat, digest))
         return True
 
+    # --- moving matches between stores (copy_matches) -------------------------------------------
+    @_guarded
+    def _rows_of(self, match_ids: list[str] | None) -> tuple[list[str], dict[str, list[tuple]]]:
+        """The ids (None: every match) and every row that belongs to them, as one reading."""
+        with self._reading() as db:
+            ids = match_ids if match_ids is not None else \
+                [r[0] for r in db.execute("SELECT id FROM matches ORDER BY created, id")]
+            missing = [m for m in ids if db.execute("SELECT 1 FROM matches WHERE id = ?", (m,)).fetchone() is None]
+            if missing:
+                raise SaveFileError(f"There is no saved match {', '.join(repr(m) for m in missing)} in "
+                                    f"{self.where}; nothing was copied.")
+            rows = {table: [tuple(r) for m in ids for r in db.execute(
+                f"SELECT {', '.join(columns)} FROM {table} WHERE {columns[0]} = ?", (m,))]
+                for table, columns in _COPIED.items()}
+        return ids, rows
+
+    @_guarded
+    def _add_rows(self, ids: list[str], rows: Mapping[str, list[tuple]], replace: bool) -> None:
+        """Insert another store's rows of ``ids``, all or nothing. A match already here is refused
+        unless ``replace``; a replaced match's revision moves past its old one, so pages showing
+        it here catch up."""
+        with self._transaction() as db:
+            held = {}
+            for match_id in ids:
+                row = db.execute("SELECT revision FROM matches WHERE id = ?" + self._LOCK_ROW, (match_id,)).fetchone()
+                if row is not None:
+                    held[match_id] = row[0]
+            if held and not replace:
+                raise StoreError(f"The target ({self.where}) already holds {len(held)} of these matches "
+                                 f"({', '.join(sorted(held))}); nothing was copied. To overwrite them, copy "
+                                 f"again with --replace, or leave them out with --match.")
+            for match_id in held:
+                db.execute("DELETE FROM matches WHERE id = ?", (match_id,))
+            at = _COPIED["matches"].index("revision")
+            matches = [r[:at] + (max(r[at], held[r[0]] + 1) if r[0] in held else r[at],) + r[at + 1:]
+                       for r in rows["matches"]]
+            for table, columns in _COPIED.items():
+                table_rows = matches if table == "matches" else rows[table]
+                if table_rows:
+                    db.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES "
+                                   f"({', '.join('?' * len(columns))})", table_rows)
+            for match_id in ids:
+                self._announce(db, match_id)
+
     # --- used by StoredMatch ---------------------------------------------------------------
     @_guarded
     def _sync(self, stored: "StoredMatch", log: list[str], redo: list[str],
@@ -872,6 +916,47 @@ class Store:
                         int(match.is_over()), stored.device, stored.id))
             self._announce(db, stored.id)
         return revision
+
+
+#: what a saved match is made of, table by table (the first column names the match)
+_COPIED = {
+    "matches": ("id", "title", "players", "options", "seed", "created", "updated", "revision", "n_actions",
+                "round", "phase", "over", "changed_by"),
+    "actions": ("match_id", "kind", "pos", "data"),
+    "pins": ("match_id", "seat", "method", "salt", "hash", "failures", "locked_until"),
+    "seat_keys": ("match_id", "seat", "key"),
+    "advance": ("match_id", "seat", "pos", "data", "refused"),
+}
+
+
+def copy_matches(source, target, match_ids: list[str] | None = None, replace: bool = False) -> list[str]:
+    """Copy saved matches from ``source`` to ``target``: each a SQLite file, a ``postgresql://``
+    address or an open ``Store`` (e.g. a teacher's laptop file into the hub's database). A match
+    goes whole: setup, entries, undone entries, entries made ahead, PIN hashes with their count of
+    wrong attempts and wait, seat keys, who changed it last. ``match_ids``: only these (default:
+    every match). Every match is replayed first, so a damaged one is refused by its id. A match the
+    target already holds is refused, and then nothing is copied, unless ``replace``. Returns the
+    ids copied. The source is read only (a file of an older tabletop is upgraded in place)."""
+    opened = []
+
+    def store(location, must_exist: bool) -> Store:
+        if isinstance(location, Store):
+            return location
+        if must_exist and not is_database_url(location) and not Path(location).is_file():
+            raise StoreError(f"There are no saved matches at {location}: no such file. Nothing was copied.")
+        opened.append(Store(location))
+        return opened[-1]
+    try:
+        source_store = store(source, must_exist=True)
+        target_store = store(target, must_exist=False)
+        ids, rows = source_store._rows_of(None if match_ids is None else list(dict.fromkeys(match_ids)))
+        for match_id in ids:
+            source_store.open(match_id)           # replays, or says which match is damaged
+        target_store._add_rows(ids, rows, replace)
+        return ids
+    finally:
+        for s in opened:
+            s.close()
 
 
 def _replay(match_id: str, title: str, players, options, seed, log: list[str], redo: list[str]) -> Match:
