@@ -1,5 +1,6 @@
 """The core's promises, on a tiny game: atomic apply, undo/redo, saves, views, errors, ledger."""
 import json
+import os
 import subprocess
 import sys
 
@@ -212,10 +213,12 @@ def test_ledger_and_value_history_columns_hold_what_each_payment_and_change_says
     ]
 
 
-def test_an_empty_ledger_still_has_its_columns():
+def test_empty_tables_still_have_their_columns():
     m = Match("toy", ["Alice", "Bob"], {"money": 0})   # no starting money: nothing paid yet
     assert len(m.ledger()) == 0 and LEDGER_COLUMNS <= set(m.ledger().columns)
     assert LEDGER_COLUMNS <= set(m.ledger(None).columns) and LEDGER_COLUMNS <= set(m.ledger(1).columns)
+    bm = Match("black-monday", ["Alice", "Bob"])         # no stock has a price before the deal
+    assert len(bm.value_history()) == 0 and VALUE_COLUMNS <= set(bm.value_history(None).columns)
 
 
 def test_hidden_money_ledgers_show_each_seat_only_its_own_payments():
@@ -319,3 +322,141 @@ def test_brackets_outside_strings_in_non_ascii_text_are_refused_as_json():
         Match.from_json("[é]")
     with pytest.raises(SaveFileError, match="nested more than 50 deep"):
         Match.from_json("é" + "[" * 51)
+
+
+# --- history, saves and loads: what a user reads and gets back ----------------------------------
+
+def test_redo_is_offered_exactly_when_something_was_undone():
+    m = dealt()
+    m.apply(Buy(0))
+    assert not m.can_redo() and m.can_undo()
+    m.undo()
+    assert m.can_redo() and m.undone == (Buy(0),)
+    m.redo()
+    assert not m.can_redo()
+    with pytest.raises(HistoryError, match=r"^There is nothing to redo\.$"):
+        m.redo()
+    with pytest.raises(HistoryError, match=r"^There is nothing to undo\.$"):
+        Match("toy", ["A", "B"]).undo()
+
+
+def test_going_back_to_the_current_entry_changes_nothing():
+    m = dealt()
+    m.apply(Buy(0))
+    before = snapshot(m), m.log
+    m.undo_to(len(m))
+    assert (snapshot(m), m.log) == before and not m.can_redo()
+    m.undo_to(0)
+    assert len(m) == 0 and len(m.undone) == 3
+    with pytest.raises(HistoryError, match=r"^The log has 0 entries; cannot go back to entry 1\.$"):
+        m.undo_to(1)
+
+
+def test_a_save_reloads_to_the_very_same_save():
+    """Everything a save holds comes back: reloading and saving again gives the same file."""
+    m = Match("toy", ["Zoë", "時価"], {"money": 12}, seed=123456789)
+    m.apply(DrawCard(0, 4)); m.apply(DrawCard(1, 2)); m.apply(Buy(0))
+    text = m.to_json()
+    again = Match.from_json(text)
+    assert again.to_json() == text and again.game.seed == 123456789
+    assert "Zoë" in text and "時価" in text      # names readable in the file, not \\u escapes
+
+
+def test_a_seed_of_4300_digits_is_the_longest_a_save_holds():
+    seed = int("9" * 4300)
+    m = Match("toy", ["A", "B"], seed=seed)
+    assert Match.from_json(m.to_json()).game.seed == seed
+    with pytest.raises(SaveFileError, match=r"a number with 4,301 digits, more than a save may hold \(4,300\)"):
+        Match.from_json(m.to_json().replace("9" * 4300, "9" * 4301))
+
+
+def test_saving_names_in_any_script_works_whatever_the_computers_language(tmp_path):
+    """A computer set to plain ASCII (LC_ALL=C, no UTF-8 mode) still saves and loads names in any
+    script: the file is UTF-8 whatever the locale."""
+    path = tmp_path / "match.json"
+    names = ["Zoë", "時価", "Ólafur"]
+    code = ("import sys; from tabletop import Match; "
+            f"m = Match('jika', {ascii(names)}, seed=3); m.play_chance(); m.save(sys.argv[1]); "
+            "print(Match.load(sys.argv[1]).game.players == m.game.players)")
+    env = {**os.environ, "LC_ALL": "C", "PYTHONCOERCECLOCALE": "0", "PYTHONUTF8": "0"}
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True, env=env)
+    assert out.returncode == 0, out.stderr[-800:]
+    assert out.stdout.strip() == "True"
+    assert Match.load(path).game.players == ("Zoë", "時価", "Ólafur")
+    assert "時価".encode() in path.read_bytes()
+
+
+def test_save_and_load_say_in_words_why_a_file_cannot_be_used(tmp_path):
+    m = dealt()
+    missing = tmp_path / "no-such-folder" / "match.json"
+    with pytest.raises(SaveFileError) as info:
+        m.save(missing)
+    assert str(info.value) == f"Cannot write the saved match to {missing}: No such file or directory."
+    with pytest.raises(SaveFileError) as info:
+        Match.load(missing)
+    assert str(info.value) == f"Cannot read the saved match {missing}: No such file or directory."
+    if sys.platform.startswith("linux"):   # a regular file whose reading fails
+        with pytest.raises(SaveFileError) as info:
+            Match.load("/proc/self/mem")
+        assert str(info.value) == "Cannot read the saved match /proc/self/mem: Input/output error."
+    bad = tmp_path / "bad.json"
+    raw = b'{"format": "tabletop-match", "title": "caf\xe9"}'     # Latin-1, not UTF-8
+    bad.write_bytes(raw)
+    with pytest.raises(SaveFileError) as info:
+        Match.load(bad)
+    assert str(info.value) == (f"This file is not a saved match: it is not UTF-8 text "
+                               f"(byte {raw.index(0xE9) + 1} cannot be read).")
+
+
+def test_a_save_file_of_up_to_20_000_000_bytes_loads_and_a_longer_one_is_refused_unread(tmp_path):
+    from tabletop.match import MAX_SAVE_BYTES
+    text = dealt().to_json().encode()
+    path = tmp_path / "padded.json"
+    path.write_bytes(b" " * (MAX_SAVE_BYTES - len(text)) + text)     # JSON may start with spaces
+    assert path.stat().st_size == 20_000_000 == MAX_SAVE_BYTES
+    assert len(Match.load(path)) == 2
+    path.write_bytes(b" " * (MAX_SAVE_BYTES + 1 - len(text)) + text)
+    with pytest.raises(SaveFileError, match=r"too large to be a saved match \(20,000,001 bytes; at most 20,000,000\)"):
+        Match.load(path)
+    huge = tmp_path / "huge.json"
+    with open(huge, "wb") as f:      # 3 GB with no data written: only the first 20 MB are read
+        f.truncate(3_000_000_000)
+    with pytest.raises(SaveFileError, match=r"\(20,000,001 bytes; at most 20,000,000\)"):
+        Match.load(huge)
+
+
+SAVE_REFUSALS = [
+    (lambda d: [d], "This is not a saved tabletop match."),
+    (lambda d: {**d, "format": "x"}, "This is not a saved tabletop match."),
+    (lambda d: {k: v for k, v in d.items() if k not in ("seed", "actions")} | {"zz": 1, "extra": 2},
+     "This saved match is incomplete or damaged (it lacks seed, actions; unknown entries 'extra', 'zz')."),
+    (lambda d: {k: v for k, v in d.items() if k != "seed"},
+     "This saved match is incomplete or damaged (it lacks seed)."),
+    (lambda d: {**d, "extra": 2}, "This saved match is incomplete or damaged (unknown entries 'extra')."),
+    (lambda d: {**d, "options": {"money": float("nan")}},
+     "This saved match holds something a save file cannot (only text, whole numbers, true/false, lists "
+     "and tables)."),
+    (lambda d: {**d, "seed": 2},
+     "This saved match has been changed or damaged since it was saved (its checksum does not match)."),
+]
+
+
+@pytest.mark.parametrize("damage, message", SAVE_REFUSALS)
+def test_a_damaged_save_is_refused_with_the_whole_sentence(damage, message):
+    with pytest.raises(SaveFileError) as info:
+        Match.from_dict(damage(dealt().to_dict()))
+    assert str(info.value) == message
+
+
+@pytest.mark.parametrize("field, value, message", [
+    ("players", "Alice", "This saved match's players must be a list of names."),
+    ("actions", {}, "This saved match's entries must be a list."),
+])
+def test_a_resealed_save_with_a_field_of_the_wrong_kind_is_refused_with_the_whole_sentence(field, value, message):
+    from tabletop.match import _checksum
+    data = dealt().to_dict()
+    data[field] = value
+    data["checksum"] = _checksum({k: v for k, v in data.items() if k != "checksum"})
+    with pytest.raises(SaveFileError) as info:
+        Match.from_dict(data)
+    assert str(info.value) == message
