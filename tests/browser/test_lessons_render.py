@@ -88,12 +88,16 @@ def offline_context(browser, base: str, outside: list[str]):
 
 
 #: null until the page is interactive: every cell rendered, the page's app started, every widget
-#: view attached, every figure drawn; then a summary that changes while the page still does
+#: view attached (an output widget showing its output), every figure drawn; then a summary that
+#: changes while the page still does
 READY_JS = """() => {
   const cells = document.getElementById('rendered_cells');
   if (!cells || cells.style.display === 'none' || !cells.classList.contains('lm-Widget')) return null;
+  // every output shows something: not empty, and not a widget's "Loading widget..." placeholder
   const outputs = [...document.querySelectorAll('.jp-OutputArea-output')];
-  if (outputs.some(o => !o.firstChild)) return null;
+  if (outputs.some(o => !o.firstChild || (!o.firstElementChild && o.textContent.startsWith('Loading widget')))) return null;
+  // an output widget (lesson 4's chart under its sliders) shows what its state holds
+  if ([...document.querySelectorAll('.widget-output')].some(o => !o.querySelector('.jp-OutputArea-output'))) return null;
   const plots = [...document.querySelectorAll('.js-plotly-plot')];
   if (plots.some(p => !p._fullLayout)) return null;
   return [outputs.length, plots.length, document.querySelectorAll('mjx-container').length,
