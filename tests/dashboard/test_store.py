@@ -5,6 +5,7 @@ import json
 import random
 import sqlite3
 
+import argon2
 import psycopg
 import pytest
 
@@ -177,7 +178,9 @@ def test_a_finished_match_is_listed_as_over(home):
 
 
 def test_pins_are_stored_only_as_salted_hashes(home):
-    store = Store()
+    # argon2's parameters are tested in tests/store/test_pins.py: the database's side here, quickly
+    store = Store(pin_hasher=argon2.PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)) \
+        if on_postgres() else Store()
     saved = store.create(new_match())
     assert store.check_pin(saved.id, 0, "anything")      # no PIN set: open
     store.set_pin(saved.id, 0, "4711")

@@ -6,6 +6,7 @@ import sqlite3
 import threading
 from pathlib import Path
 
+import argon2
 import pytest
 
 from tabletop import Match
@@ -107,7 +108,7 @@ def test_stores_opened_at_once_on_a_new_database_build_it_once(location):
 
 def test_deleting_a_match_deletes_its_entries_and_pins_and_nothing_else(location):
     path = location
-    store = Store(path)
+    store = Store(path, pin_hasher=argon2.PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
     gone = store.create(Match("stockpile", ["Ann", "Ben", "Cy"]))
     kept = store.create(Match("stockpile", ["Dee", "Eve"]))
     for saved in (gone, kept):
