@@ -73,10 +73,13 @@ class Device:
                 # the page may still be drawing the list (its buttons are re-labelled in place)
                 wait_for(lambda: button.inner_text().strip() == group.labels[j], 15,
                          f"{self} should offer {group.labels[j]!r} there")
-                button.click()
+                self.press(button)
                 self.taps += 1
                 return
         raise AssertionError(f"{action!r} is not offered on {self}")
+
+    def press(self, button) -> None:
+        button.click()
 
     def close(self, voila) -> None:
         before = set(voila.kernel_pids())
@@ -90,15 +93,16 @@ class Device:
         return "the table screen" if self.seat is None else f"{PLAYERS[self.seat]}'s device"
 
 
-def open_devices(browser, server, home, match_id: str) -> list[Device]:
+def open_devices(browser, server, home, match_id: str, device_class=None) -> list[Device]:
     """The table screen and every seat's device, loading at once."""
+    device_class = device_class or Device
     store = Store(home / "matches.sqlite3")
     try:
         keys = [store.seat_key(match_id, seat) for seat in range(len(PLAYERS))]
     finally:
         store.close()
-    devices = [Device(browser, server, None, f"{server}/?match={match_id}")]
-    devices += [Device(browser, server, s, f"{server}/?match={match_id}&seat={s}&key={keys[s]}")
+    devices = [device_class(browser, server, None, f"{server}/?match={match_id}")]
+    devices += [device_class(browser, server, s, f"{server}/?match={match_id}&seat={s}&key={keys[s]}")
                 for s in range(len(PLAYERS))]
     for d in devices:
         d.page.goto(d.url, wait_until="commit")
