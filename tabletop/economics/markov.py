@@ -157,8 +157,22 @@ def round_outcomes(track: Track, position: int, n_players: int = 4, include_acti
                    rules_data: Mapping | None = None) -> list[tuple[Fraction, int, tuple]]:
     """Every way one round can go for a company at ``position``: (probability, end position,
     events in order). Events are those of ``walk`` plus "dividend" for the $$ forecast."""
+    return list(_round_table(track, n_players, include_actions, rules_data)[position])
+
+
+def _round_table(track: Track, n_players: int, include_actions: bool,
+                 rules_data: Mapping | None) -> tuple[tuple[tuple[Fraction, int, tuple], ...], ...]:
+    """``round_outcomes`` from every space (kept for the standard rules: the lessons ask often)."""
+    if rules_data is None:
+        return _standard_round_table(track, n_players, include_actions)
     hits = action_hits(n_players, rules_data) if include_actions else None
-    return _outcomes(track, position, hits)
+    return tuple(tuple(_outcomes(track, i, hits)) for i in range(track.last + 1))
+
+
+@functools.lru_cache(maxsize=32)
+def _standard_round_table(track: Track, n_players: int, include_actions: bool):
+    hits = action_hits(n_players) if include_actions else None
+    return tuple(tuple(_outcomes(track, i, hits)) for i in range(track.last + 1))
 
 
 def _outcomes(track: Track, position: int, hits: Mapping | None) -> list[tuple[Fraction, int, tuple]]:
@@ -182,9 +196,8 @@ def transition_matrix(track: Track, n_players: int = 4, include_actions: bool = 
     """``P[i][j]``: chance that a company at space ``i`` is at space ``j`` one round later."""
     size = track.last + 1
     matrix = [[Fraction(0)] * size for _ in range(size)]
-    hits = action_hits(n_players, rules_data) if include_actions else None
-    for i in range(size):
-        for p, end, _ in _outcomes(track, i, hits):
+    for i, outcomes in enumerate(_round_table(track, n_players, include_actions, rules_data)):
+        for p, end, _ in outcomes:
             matrix[i][end] += p
     return matrix
 
@@ -295,8 +308,7 @@ def _value_rounds(track: Track, rounds: int, n_players: int, include_actions: bo
     data = merge_rules(rules_data)
     unit = data["value_unit"]
     size = track.last + 1
-    hits = action_hits(n_players, rules_data) if include_actions else None
-    outcomes = [_outcomes(track, i, hits) for i in range(size)]
+    outcomes = _round_table(track, n_players, include_actions, rules_data)
     live = (REGULAR, SPLIT)
     value = {(i, k): Fraction(track.values[i] * unit * (2 if k == SPLIT else 1))
              for i in range(size) for k in live}
