@@ -62,12 +62,20 @@ def live_round(browser, server: str, home: Path, voila) -> dict:
             presses.append((button.evaluate("b => { const t = Date.now(); b.click(); return t; }"), self))
 
     match_id = saved_match(home, Match("stockpile", PLAYERS, {}, 3))
+    # the start page watches nothing: its kernel is the baseline of an idle kernel
+    start = browser.new_page()
+    start.goto(server + "/")
+    start.locator(".tt-start").wait_for(timeout=120_000)
+    start_kernels = set(voila.kernel_pids())
     started = time.monotonic()
     devices = open_devices(browser, server, home, match_id, device_class=TimedDevice)
     opened = time.monotonic() - started
     for d in devices:
         d.page.evaluate(SEEN_JS)
-    memory = _memory(voila)
+    memory = _memory(voila, exclude=start_kernels)
+    watching = [pid for pid in voila.kernel_pids() if pid not in start_kernels]
+    idle = _idle_cpu(watching), _idle_cpu(sorted(start_kernels))
+    start.close(run_before_unload=True)
     table = Table(devices, home, match_id, seed=3)
     started = time.monotonic()
     end = table.play(lambda m: m.state.round >= 2)
@@ -88,14 +96,24 @@ def live_round(browser, server: str, home: Path, voila) -> dict:
             if count in s:
                 (own if d is by else other).append((s[count] - t) / 1000)
     return {"entries": len(end.log), "opened": opened, "played": played, "own": own, "other": other,
-            "memory": memory, "taps": [d.taps for d in devices]}
+            "memory": memory, "idle": idle, "taps": [d.taps for d in devices]}
 
 
-def _memory(voila) -> dict:
+def _idle_cpu(pids, seconds: float = 5.0) -> float:
+    """Share of one core a kernel uses while nothing happens (median of ``pids``)."""
+    import psutil
+    kernels = [psutil.Process(pid) for pid in pids]
+    before = [sum(k.cpu_times()[:2]) for k in kernels]
+    time.sleep(seconds)
+    after = [sum(k.cpu_times()[:2]) for k in kernels]
+    return statistics.median((b - a) / seconds for a, b in zip(before, after))
+
+
+def _memory(voila, exclude=()) -> dict:
     """PSS (MB) of the Voilà server and of each kernel, five pages connected."""
     import psutil
     procs = voila.processes()
-    kernels = set(voila.kernel_pids())
+    kernels = set(voila.kernel_pids()) - set(exclude)
 
     def pss(p) -> float:
         try:
@@ -133,6 +151,7 @@ def main(base: float | None = None) -> None:
 
     from browser.conftest import ARGS, chromium_path
     from tabletop import serve
+    from tabletop.store import Store
 
     chromium = chromium_path()
     if chromium is None:
@@ -158,6 +177,9 @@ def main(base: float | None = None) -> None:
     print(f"{'propagation, 95th percentile':<55}        {p95 * 1e3:7.0f} ms   "
           f"{p95 / med_own:5.2f}x baseline   target 1000 ms: {'met' if p95 < 1.0 else 'MISSED'}"
           f"   ({len(other)} samples, max {max(other) * 1e3:.0f} ms)")
+    watching, still = live["idle"]
+    print(f"idle kernel, its watcher polling the store every {Store.POLL_EVERY * 1e3:.0f} ms: "
+          f"{watching * 100:.2f}% of a core (the start page's kernel, watching nothing: {still * 100:.2f}%)")
     print(f"memory per connected device (kernel PSS): median {statistics.median(kernels):.0f} MB "
           f"(kernels {', '.join(f'{k:.0f}' for k in kernels)} MB; Voila server {live['memory']['server']:.0f} MB)")
     taps = live["taps"]
