@@ -8,9 +8,43 @@ import pytest
 from tabletop import CHANCE, TERMINAL, Match
 from tabletop.store import Store
 
+from .conftest import wait_for
 from .table import Table, secret_descriptions
 
 PLAYERS = ["Alice", "Bob", "Carol", "Dan"]
+PHONE = {"width": 390, "height": 844}
+DESK = {"width": 1280, "height": 800}
+
+
+def page_width(page) -> int:
+    """The width of the page and of the app in it (the widest, tables scroll inside their own
+    boxes) once the browser has laid it out at the current viewport: the window reports the new
+    size and two animation frames have been painted since."""
+    return page.evaluate("""width => new Promise(done => {
+        const widest = () => Math.max(document.documentElement.scrollWidth,
+            ...[...document.querySelectorAll(".tt-app")].map(app => app.scrollWidth));
+        let frames = 0;      // bounded: after 2 s of frames the width is read anyway
+        const check = () => (window.innerWidth === width || ++frames > 120)
+            ? requestAnimationFrame(() => requestAnimationFrame(() => done(widest())))
+            : requestAnimationFrame(check);
+        check();
+    })""", page.viewport_size["width"])
+
+
+def at_phone_width(page, slack: int = 2, selector: str | None = None) -> int:
+    """Resize to a 390-wide phone and wait (bounded) until the page, and ``selector``'s box if
+    given (a chart that redraws itself on resize), fit in it; returns the page width."""
+    page.set_viewport_size(PHONE)
+
+    def fits():
+        width = page_width(page)
+        if selector is not None:
+            box = page.locator(selector).first.bounding_box()
+            if box is None or box["x"] + box["width"] > PHONE["width"] + slack:
+                return False
+        return width if width <= PHONE["width"] + slack else False
+    return wait_for(fits, 15, f"waited for the page{' and ' + selector if selector else ''} to fit a "
+                              f"{PHONE['width']}px phone")
 
 
 def open_start_page(page, server):
@@ -34,11 +68,9 @@ def assert_no_secret(page, match):
 
 def test_a_stockpile_round_from_the_start_page_survives_undo_and_refresh(page, server, home, artifacts):
     open_start_page(page, server)
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(300)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 392
+    at_phone_width(page)
     page.screenshot(path=str(artifacts / "start-390x844.png"), full_page=True)
-    page.set_viewport_size({"width": 1280, "height": 800})
+    page.set_viewport_size(DESK)
     page.screenshot(path=str(artifacts / "start-1280x800.png"))
     page.locator(".tt-start .tt-toggle button", has_text="Stockpile").click()
     page.locator(".tt-start .tt-toggle button", has_text="4").first.click()
@@ -59,10 +91,8 @@ def test_a_stockpile_round_from_the_start_page_survives_undo_and_refresh(page, s
             checks += 1
         return match.state.round >= 2 or match.current_player() == TERMINAL
     table.play_until(round_over)
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(300)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 392
-    page.set_viewport_size({"width": 1280, "height": 800})
+    at_phone_width(page)
+    page.set_viewport_size(DESK)
     match = table.match()
     assert match.state.round == 2 and checks > 0
     n = len(match.log)
@@ -76,9 +106,15 @@ def test_a_stockpile_round_from_the_start_page_survives_undo_and_refresh(page, s
     after_undo = table.match()
     assert len(after_undo.log) == n - 1 and len(after_undo.undone) == 1
 
-    # refresh: the start page lists the match; resume it and find it as it was
+    # refresh: the address keeps the match shown, so the page comes back to it as it was
+    assert f"match={table.match_id}" in page.url
     page.reload()
-    page.locator(".tt-start").wait_for()
+    page.locator(".tt-tracker").wait_for()
+    table.wait_entries(n - 1)
+    assert page.locator(".tt-log button", has_text="Redo (1)").count() == 1
+    assert table.shown_money() == table.engine_money()
+    # a closed tab: the start page lists the match; resume it and find it as it was
+    open_start_page(page, server)
     assert "Stockpile" in page.locator(".tt-match-row").first.inner_text()
     page.locator(".tt-match-row").first.get_by_role("button", name="Resume").click()
     page.locator(".tt-tracker").wait_for()
@@ -115,22 +151,20 @@ def test_each_title_at_tablet_and_phone_size_with_no_secret_on_the_page(page, se
     assert_no_secret(page, match)
     assert page.locator(".tt-private").count() == 0
     page.screenshot(path=str(artifacts / f"{title}-1280x800.png"), full_page=False)
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(300)
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= 390 + 2, f"the page is {width}px wide on a 390px phone"
+    at_phone_width(page)
     page.screenshot(path=str(artifacts / f"{title}-390x844.png"), full_page=False)
     table = Table(page, home, saved.id)
     assert table.shown_money() == table.engine_money()
     assert not [u for u in requested if "jupyterlab-plotly" in u or "fontawesome" in u.lower()]
     if title == "stockpile":
         # the charts load on demand (plotly is not on the first render path), offline
-        page.set_viewport_size({"width": 1280, "height": 800})
+        page.set_viewport_size(DESK)
         page.locator(".tt-charts button", has_text="Show charts").click()
         page.locator(".tt-charts .main-svg").first.wait_for(timeout=90_000)
+        # plotly draws the frame first, then the lines: 6 stocks and 4 players' money
+        wait_for(lambda: page.locator(".tt-charts .scatterlayer .trace").count() >= 6 + 4, 30,
+                 "the charts draw a line per stock and per player")
         page.locator(".tt-charts").screenshot(path=str(artifacts / "stockpile-charts.png"))
-        assert page.locator(".tt-charts .scatterlayer .trace").count() >= 6 + 4   # 6 stocks, 4 players
-        page.set_viewport_size({"width": 390, "height": 844})
-        page.wait_for_timeout(800)
-        assert page.evaluate("document.documentElement.scrollWidth") <= 392
+        # the charts redraw themselves at the card's new width (plotly responsive)
+        at_phone_width(page, selector=".tt-charts .main-svg")
         page.locator(".tt-charts").screenshot(path=str(artifacts / "stockpile-charts-390.png"))
