@@ -1,0 +1,360 @@
+"""Stockpile demand phase: the investors' abilities before and during the auction, then the
+auction itself (bids, or the whole result at once) and its payments. A mixin of ``StockpileState``."""
+from __future__ import annotations
+
+from bisect import bisect_right
+
+from ..core import BANK
+from ..errors import IllegalAction, MalformedAction
+from . import actions as A
+from .common import _cards, _int, _mk, usd
+from .data import BERNIE, DONALD, MARK, MARTHA, WARREN
+from .steps import ACTION, BID, DEBORAH_STEP, INVESTOR_STEP, SEE_PAIR, SELL
+
+__all__ = ["DemandRules"]
+
+
+class DemandRules:
+    """Demand-phase handlers of ``StockpileState``."""
+
+    # ----------------------------------------------------------------- demand phase: abilities
+    def _start_demand(self):
+        self.phase = "demand"
+        self.actor = None
+        if self.investors_on:
+            q = [s for s in self.order if self._demand_abilities(s, True)]
+            if q:
+                self.queue = q
+                self.actor = q[0]
+                self.step = INVESTOR_STEP
+                return
+        self._start_auction()
+
+    def _demand_abilities(self, seat: int, with_mark: bool) -> bool:
+        h, u = self.holder, self.used
+        return ((with_mark and h[MARK] == seat and not u[MARK])
+                or (h[WARREN] == seat and not u[WARREN] and self._warren_piles())
+                or (h[MARTHA] == seat and not u[MARTHA]))
+
+    def _warren_piles(self):
+        return [p for p, pile in enumerate(self.piles) if any(not card[1] for card in pile)]
+
+    def _peek_actions(self, seat: int) -> list:
+        out = []
+        if self.holder[WARREN] == seat and not self.used[WARREN]:
+            out += [_mk(A.PeekStockpile, seat, p) for p in self._warren_piles()]
+        if self.holder[MARTHA] == seat and not self.used[MARTHA]:
+            for t in range(self.n):
+                if t != seat:
+                    out += [_mk(A.PeekPair, seat, t, i) for i in range(len(self.ppairs[t]))]
+            if self.n <= 4:
+                out += [_mk(A.PeekPair, seat, None, k) for k in range(self.n_hidden)]
+        return out
+
+    def _legal_investor_step(self):
+        seat = self.actor
+        out = []
+        if self.holder[MARK] == seat and not self.used[MARK]:
+            np = self.n_piles
+            for fp, pile in enumerate(self.piles):
+                for i in range(len(pile)):
+                    out += [_mk(A.MoveCard, seat, fp, i, tp) for tp in range(np) if tp != fp]
+        out += self._peek_actions(seat)
+        out.append(_mk(A.Pass, seat))
+        return out
+
+    def _after_ability(self):
+        """Back to the investor step or the bid turn after an ability was used."""
+        if self.step == INVESTOR_STEP and not self._demand_abilities(self.actor, True):
+            self._next_investor()
+
+    def _next_investor(self):
+        self.queue.pop(0)
+        if self.queue:
+            self.actor = self.queue[0]
+        else:
+            self._start_auction()
+
+    def _apply_move_card(self, a):
+        if self.step != INVESTOR_STEP:
+            self._refuse_step("Maverick Mark's move")
+        seat = self._check_actor(a, "MoveCard")
+        who = self.name(seat)
+        if self.holder[MARK] != seat:
+            raise IllegalAction(f"{who} is not Maverick Mark and cannot move cards between stockpiles.")
+        if self.used[MARK]:
+            raise IllegalAction(f"{who} has already moved a card this round (Maverick Mark moves one card a round).")
+        fp = self._pile(a.from_pile, f"{who} cannot move a card")
+        tp = self._pile(a.to_pile, f"{who} cannot move a card")
+        pile = self.piles[fp]
+        if not _int(a.position) or not 0 <= a.position < len(pile):
+            raise IllegalAction(f"{who} cannot move card {a.position!r} of {self.pile_label(fp)}: "
+                                f"it holds {_cards(len(pile))}.")
+        if fp == tp:
+            raise IllegalAction(f"{who} must move the card to a different stockpile.")
+        card = pile.pop(a.position)
+        self.piles[tp].append(card)
+        self.used[MARK] = True
+        self._after_ability()
+
+    def _apply_peek_pile(self, a):
+        if self.step not in (INVESTOR_STEP, BID):
+            self._refuse_step("Wise Warren's look")
+        seat = self._check_actor(a, "PeekStockpile")
+        who = self.name(seat)
+        if self.holder[WARREN] != seat:
+            raise IllegalAction(f"{who} is not Wise Warren and cannot look at face-down cards.")
+        if self.used[WARREN]:
+            raise IllegalAction(f"{who} has already looked at a stockpile this round.")
+        p = self._pile(a.pile, f"{who} cannot look at a stockpile")
+        if p not in self._warren_piles():
+            raise IllegalAction(f"{self.pile_label(p)} has no face-down card to look at.")
+        bit = 1 << seat
+        pile = self.piles[p]
+        names = []
+        for i, (k, up, mask) in enumerate(pile):
+            if not up:
+                pile[i] = (k, up, mask | bit)
+                names.append(self.R.card_names[k])
+        self.seen[seat] = self.seen[seat] + (("stockpile", self.round, p, tuple(names)),)
+        self.used[WARREN] = True
+        self._after_ability()
+
+    def _apply_peek_pair(self, a):
+        if self.step not in (INVESTOR_STEP, BID):
+            self._refuse_step("Mayknow Martha's look")
+        seat = self._check_actor(a, "PeekPair")
+        who = self.name(seat)
+        if self.holder[MARTHA] != seat:
+            raise IllegalAction(f"{who} is not Mayknow Martha and cannot look at others' pairs.")
+        if self.used[MARTHA]:
+            raise IllegalAction(f"{who} has already looked at a pair this round (once a round).")
+        t, i = a.target, a.index
+        if t is None:
+            if self.n > 4:
+                raise IllegalAction(f"With {self.n} players there is no face-down pair beside the board.")
+            if not _int(i) or not 0 <= i < self.n_hidden:
+                raise IllegalAction(f"{who} cannot look at face-down pair index {i!r}: there are "
+                                    f"{self.n_hidden} face-down pairs (indexes 0 to {self.n_hidden - 1}).")
+            self.used[MARTHA] = True
+            pair = self.hidden[i]
+            if pair is None and len(self.tiles_left) == 1:
+                pair = self.hidden[i] = self._take_pair(self.tiles_left[0], self.fc_left[0])
+            if pair is None:   # nobody has seen it yet: it is turned up for her now
+                self.resume = (self.step, i)
+                self.step = SEE_PAIR
+                return
+            self._saw_pair(seat, None, i, pair)
+        else:
+            if not _int(t) or not 0 <= t < self.n:
+                raise MalformedAction(f"PeekPair: there is no seat {t!r} in this game.")
+            if t == seat:
+                raise IllegalAction(f"{who} already knows her own pair.")
+            if not _int(i) or not 0 <= i < len(self.ppairs[t]):
+                raise IllegalAction(f"{self.name(t)} has {len(self.ppairs[t])} pair(s), numbered from 0; "
+                                    f"there is no pair {i!r}.")
+            self.used[MARTHA] = True
+            self._saw_pair(seat, t, i, self.ppairs[t][i])
+        self._after_ability()
+
+    def _saw_pair(self, seat, target, index, pair):
+        self.seen[seat] = self.seen[seat] + (("pair", self.round, target, index, pair[0], pair[1]),)
+
+    def _legal_see_pair(self):
+        seat, i = self.actor, self.resume[1]
+        return self._pairs(lambda c, f: _mk(A.SeeHiddenPair, seat, i, c, f))
+
+    def _apply_see_pair(self, a):
+        if self.step != SEE_PAIR:
+            self._refuse_step("Showing Martha a face-down pair")
+        seat, i = self.actor, self.resume[1]
+        if a.seat != seat or a.index != i:
+            raise IllegalAction(f"{self.name(seat)} is looking at face-down pair {i + 1}; "
+                                f"enter that pair for her.")
+        c, f = self._check_pair(a.company, a.forecast, f"Face-down pair {i + 1}")
+        pair = self.hidden[i] = self._take_pair(c, f)
+        self._saw_pair(seat, None, i, pair)
+        self.step = self.resume[0]
+        self.resume = None
+        self._after_ability()
+
+    def _apply_pass(self, a):
+        st = self.step
+        if st not in (INVESTOR_STEP, ACTION, SELL, DEBORAH_STEP):
+            self._refuse_step("Passing")
+        seat = self._check_actor(a, "Pass")
+        if st == INVESTOR_STEP:
+            self._next_investor()
+        elif st == ACTION:
+            if self.pending[seat][0] or self.pending[seat][1]:
+                raise IllegalAction(f"{self.name(seat)} must first play every Boom and Bust card "
+                                    f"taken this round.")
+            self._next_action()
+        elif st == SELL:
+            self.queue.pop(0)
+            if self.queue:
+                self.actor = self.queue[0]
+            else:
+                self._start_movement()
+        else:
+            self._finish_round()
+
+    # ----------------------------------------------------------------- demand phase: the auction
+    def _start_auction(self):
+        self.step = BID
+        self.bids = [None] * self.n_piles
+        self.left = [self.meeples] * self.n
+        self.actor = self.order[0]
+        self.queue = []
+
+    def _cash_for_bid(self, seat: int) -> int:
+        cash = self.money[seat]
+        if self.two:
+            spaces = self.R.bid_spaces
+            for b in self.bids:
+                if b is not None and b[0] == seat:
+                    cash -= spaces[b[1]]
+        return cash
+
+    def _legal_bid(self):
+        seat = self.actor
+        hi = bisect_right(self.R.bid_spaces, self._cash_for_bid(seat))
+        rows = self.tab.bid[seat]
+        out = []
+        for p, b in enumerate(self.bids):
+            if b is None:
+                out += rows[p][:hi]
+            elif b[0] != seat and b[1] + 1 < hi:
+                out += rows[p][b[1] + 1:hi]
+        if self.investors_on:
+            out += self._peek_actions(seat)
+        return out
+
+    def _check_bid(self, seat: int, p: int, amount, bids: list, cash: int) -> int:
+        """The space index of a bid, or the refusal in words."""
+        who = self.name(seat)
+        spaces = self.R.bid_spaces
+        if not _int(amount) or amount not in spaces:
+            raise IllegalAction(f"{who} cannot bid {amount!r} on {self.pile_label(p)}: bids are "
+                                f"{', '.join(usd(s) for s in spaces)}.")
+        i = spaces.index(amount)
+        b = bids[p]
+        if b is not None:
+            if b[0] == seat:
+                raise IllegalAction(f"{who} cannot bid on {self.pile_label(p)}: "
+                                    f"{who}'s own meeple is already on that track.")
+            if i <= b[1]:
+                raise IllegalAction(f"{who} cannot bid {usd(amount)} on {self.pile_label(p)}: "
+                                    f"{self.name(b[0])} already bid {usd(spaces[b[1]])} there, and a bid "
+                                    f"must go higher.")
+        if amount > cash:
+            if self.two and cash != self.money[seat]:
+                raise IllegalAction(f"{who} cannot bid {usd(amount)} on {self.pile_label(p)}: together "
+                                    f"with the other bid of {usd(self.money[seat] - cash)} that is more "
+                                    f"than the {usd(self.money[seat])} {who} has.")
+            raise IllegalAction(f"{who} cannot bid {usd(amount)} on {self.pile_label(p)}: "
+                                f"{who} has only {usd(self.money[seat])}.")
+        return i
+
+    def _apply_bid(self, a):
+        if self.step != BID:
+            self._refuse_step("Bidding")
+        seat = self._check_actor(a, "PlaceBid")
+        p = self._pile(a.pile, f"{self.name(seat)} cannot bid")
+        i = self._check_bid(seat, p, a.amount, self.bids, self._cash_for_bid(seat))
+        prev = self.bids[p]
+        if prev is not None:
+            self.left[prev[0]] += 1
+        self.bids[p] = (seat, i)
+        self.left[seat] -= 1
+        n = self.n
+        for k in range(1, n + 1):
+            s = (seat + k) % n
+            if self.left[s]:
+                self.actor = s
+                return
+        self._resolve_auction()
+
+    def auction_result_allowed(self) -> bool:
+        """True when the whole auction may be entered at once (no bid placed yet this round)."""
+        return self.step == BID and all(b is None for b in self.bids)
+
+    def _apply_auction_result(self, a):
+        if self.step != BID:
+            self._refuse_step("Entering an auction result")
+        self._check_actor(a, "AuctionResult")
+        if not all(b is None for b in self.bids):
+            raise IllegalAction("The auction result can only be entered before any bid is placed; "
+                                "bids are already on the tracks, so continue bid by bid.")
+        piles = a.piles
+        if (not isinstance(piles, tuple) or len(piles) != self.n_piles
+                or not all(isinstance(x, tuple) and len(x) == 2 for x in piles)):
+            raise MalformedAction(f"An auction result lists, for each of the {self.n_piles} stockpiles in order, "
+                                  f"(seat, amount) of the player who took it.")
+        spaces = self.R.bid_spaces
+        bids = [None] * self.n_piles
+        taken = [0] * self.n
+        for p, (s, amount) in enumerate(piles):
+            if not _int(s) or not 0 <= s < self.n:
+                raise MalformedAction(f"Auction result: there is no seat {s!r} to take {self.pile_label(p)}.")
+            taken[s] += 1
+            if taken[s] > self.meeples:
+                raise IllegalAction(f"{self.name(s)} has {_cards(self.meeples, 'meeple')} and cannot take "
+                                    f"{'more than ' + str(self.meeples) if self.meeples > 1 else 'more than one'}"
+                                    f" stockpile{'s' if self.meeples > 1 else ''}.")
+            cash = self.money[s]
+            if self.two:
+                cash -= sum(spaces[b[1]] for b in bids if b is not None and b[0] == s)
+            bids[p] = (s, self._check_bid(s, p, amount, bids, cash))
+        for s in range(self.n):
+            if taken[s] != self.meeples:
+                raise IllegalAction(f"Every player takes {'two stockpiles' if self.meeples == 2 else 'one stockpile'}; "
+                                    f"{self.name(s)} takes {taken[s]}.")
+        self.bids = bids
+        self.left = [0] * self.n
+        self._resolve_auction()
+
+    def _resolve_auction(self):
+        spaces = self.R.bid_spaces
+        won = [[] for _ in range(self.n)]
+        for p, (s, i) in enumerate(self.bids):
+            won[s].append((p, i))
+        donald = self.holder[DONALD]
+        for s in self.order:
+            for p, i in won[s]:
+                amount = spaces[i]
+                if s == donald and i > 0:
+                    amount = spaces[i - 1]
+                self.pay(s, BANK, amount, f"bid for {self.pile_label(p)}", "bid")
+        fees_of = self.R.fee_amounts
+        first_fee, boom, bust = self.R.first_fee, self.R.boom, self.R.bust
+        bernie = self.holder[BERNIE]
+        for s in self.order:
+            fees = []
+            reg, pend = self.reg[s], self.pending[s]
+            for p, _ in won[s]:
+                for k, _up, _mask in self.piles[p]:
+                    if k < first_fee:
+                        reg[k] += 1
+                    elif k == boom:
+                        pend[0] += 1
+                    elif k == bust:
+                        pend[1] += 1
+                    else:
+                        fees.append(k)
+            if fees:
+                fees.sort(key=fees_of.__getitem__)
+                if s == bernie:
+                    for k in fees:
+                        self.discard[k] += 1
+                        self.receive(s, fees_of[k], "trading fee paid as a bonus (Broker Bernie)", "bonus")
+                else:
+                    for k in fees:
+                        if self.money[s] >= fees_of[k]:
+                            self.pay(s, BANK, fees_of[k], "trading fee", "fee")
+                            self.discard[k] += 1
+                        else:
+                            self.owed[s].append(k)
+        self.piles = [[] for _ in range(self.n_piles)]
+        self.bids = [None] * self.n_piles
+        self._start_action()

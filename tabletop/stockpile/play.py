@@ -1,0 +1,354 @@
+"""Stockpile action, selling and movement phases, dividends, the end of the round and the
+game end, and stock movement on the tracks. A mixin of ``StockpileState``."""
+from __future__ import annotations
+
+
+from ..errors import IllegalAction, MalformedAction
+from . import actions as A
+from .common import _cards, _int, _mk
+from .data import ACTION_STEPS, BOOM, BUST, COMPANIES, CRAMER, DEBORAH, FORECAST_STEPS, GRAHAM
+from .steps import ACTION, DEBORAH_STEP, DIVIDEND, OVER, REVEAL, SELL
+
+__all__ = ["PlayRules"]
+
+
+class PlayRules:
+    """Action, selling, movement and end handlers of ``StockpileState``."""
+
+    # ----------------------------------------------------------------- action phase
+    def _start_action(self):
+        self.phase = "action"
+        cramer = self.holder[CRAMER]
+        self.queue = [s for s in self.order
+                      if self.pending[s][0] or self.pending[s][1] or s == cramer]
+        if self.queue:
+            self.actor = self.queue[0]
+            self.step = ACTION
+        else:
+            self._start_selling()
+
+    def _next_action(self):
+        self.queue.pop(0)
+        if self.queue:
+            self.actor = self.queue[0]
+        else:
+            self._start_selling()
+
+    def _legal_action(self):
+        seat = self.actor
+        out = []
+        pend = self.pending[seat]
+        if pend[0]:
+            out += self.tab.boom[seat]
+        if pend[1]:
+            out += self.tab.bust[seat]
+        if self.holder[CRAMER] == seat and not self.used[CRAMER]:
+            out += self.tab.cramer[seat]
+        if not pend[0] and not pend[1]:
+            out.append(self.tab.pass_[seat])
+        return out
+
+    def _action_done(self, seat):
+        pend = self.pending[seat]
+        if not pend[0] and not pend[1] and (self.holder[CRAMER] != seat or self.used[CRAMER]):
+            self._next_action()
+
+    def _apply_action_card(self, a):
+        if self.step != ACTION:
+            self._refuse_step("Playing a Boom or Bust card")
+        seat = self._check_actor(a, "PlayActionCard")
+        k = self._card(a.card)
+        if k == self.R.boom:
+            slot, steps = 0, ACTION_STEPS[BOOM]
+        elif k == self.R.bust:
+            slot, steps = 1, ACTION_STEPS[BUST]
+        else:
+            raise IllegalAction(f"{a.card} is not an action card; only Boom and Bust are played.")
+        if not self.pending[seat][slot]:
+            raise IllegalAction(f"{self.name(seat)} has no {a.card} card to play this round.")
+        c = self._company(a.company)
+        self.pending[seat][slot] -= 1
+        self.discard[k] += 1
+        self.move(c, steps)
+        self._action_done(seat)
+
+    def _apply_cramer(self, a):
+        if self.step != ACTION:
+            self._refuse_step("Crazy Cramer's move")
+        seat = self._check_actor(a, "CramerMove")
+        who = self.name(seat)
+        if self.holder[CRAMER] != seat:
+            raise IllegalAction(f"{who} is not Crazy Cramer and cannot move a stock by one.")
+        if self.used[CRAMER]:
+            raise IllegalAction(f"{who} has already moved a stock this round (Crazy Cramer moves one a round).")
+        if a.steps not in (1, -1) or not _int(a.steps):
+            raise IllegalAction(f"Crazy Cramer moves a stock exactly one space: steps must be 1 or -1, not {a.steps!r}.")
+        c = self._company(a.company)
+        self.used[CRAMER] = True
+        self.move(c, a.steps)
+        self._action_done(seat)
+
+    # ----------------------------------------------------------------- stock movement
+    def move(self, c: int, steps: int) -> None:
+        """Move company ``c`` by ``steps`` spaces, with splits, bankruptcy and $ spaces."""
+        track = self.tracks[c]
+        p = self.pos[c]
+        if steps > 0:
+            last, dollars = track.last, track.dollars
+            for _ in range(steps):
+                if p == last:
+                    self._split(c)
+                    p = track.split
+                else:
+                    p += 1
+                    if dollars[p]:
+                        self._dollar_space(c, dollars[p])
+        else:
+            for _ in range(-steps):
+                if p == 0:
+                    self._bankrupt(c)
+                    p = track.start
+                    break
+                p -= 1
+        self.pos[c] = p
+        self.mark_value(COMPANIES[c], track.values[p])
+
+    def _split(self, c: int) -> None:
+        bonus = self.R.data["split_bonus"]
+        name = COMPANIES[c]
+        for s in self.order:
+            if self.split[s][c]:
+                self.receive(s, bonus * self.split[s][c], f"{name} split: bonus for split cards", "split", name)
+        for s in range(self.n):
+            self.split[s][c] += self.reg[s][c]
+            self.reg[s][c] = 0
+
+    def _bankrupt(self, c: int) -> None:
+        for s in range(self.n):
+            self.discard[c] += self.reg[s][c] + self.split[s][c]
+            self.reg[s][c] = self.split[s][c] = 0
+
+    def _dollar_space(self, c: int, signs: int) -> None:
+        rate = self.R.data["dollar_space"] * signs
+        name = COMPANIES[c]
+        for s in self.order:
+            k = self.reg[s][c] + 2 * self.split[s][c]
+            if k:
+                self.receive(s, rate * k, f"{name} {'$' * signs} space", "dividend", name)
+
+    # ----------------------------------------------------------------- selling phase
+    def _start_selling(self):
+        self.phase = "selling"
+        self.queue = list(self.order)
+        self.actor = self.queue[0]
+        self.step = SELL
+
+    def _legal_sell(self):
+        seat = self.actor
+        out = []
+        reg, split = self.reg[seat], self.split[seat]
+        row = self.tab.sell[seat]
+        for c in range(6):
+            if reg[c]:
+                out.append(row[c][0])
+            if split[c]:
+                out += row[c][1:]
+        out.append(self.tab.pass_[seat])
+        return out
+
+    def _apply_sell(self, a):
+        if self.step != SELL:
+            self._refuse_step("Selling stock")
+        seat = self._check_actor(a, "SellStock")
+        c = self._company(a.company)
+        who, name = self.name(seat), COMPANIES[c]
+        if not isinstance(a.split, bool):
+            raise MalformedAction("SellStock: 'split' must be true or false.")
+        v = self.price(c)
+        if a.split:
+            if not self.split[seat][c]:
+                raise IllegalAction(f"{who} cannot sell a split {name} card: {who} has none.")
+            self.split[seat][c] -= 1
+            shares = 2
+        else:
+            if not self.reg[seat][c]:
+                raise IllegalAction(f"{who} cannot sell {name}: {who} has no regular {name} card"
+                                    + (" (a split card is sold with split true, or half of it with SellHalfSplit)."
+                                       if self.split[seat][c] else "."))
+            self.reg[seat][c] -= 1
+            shares = 1
+        self.discard[c] += 1
+        self.receive(seat, shares * v, f"sold {'a split ' if a.split else ''}{name}", "sale", name)
+        if self.has(seat, GRAHAM):
+            self.receive(seat, shares * self.R.data["graham_bonus"], "Golden Graham bonus on a sale",
+                         "bonus", name)
+
+    def _apply_sell_half(self, a):
+        if self.step != SELL:
+            self._refuse_step("Selling half of a split card")
+        seat = self._check_actor(a, "SellHalfSplit")
+        c = self._company(a.company)
+        who, name = self.name(seat), COMPANIES[c]
+        if not self.split[seat][c]:
+            raise IllegalAction(f"{who} cannot sell half of a split {name} card: {who} has none.")
+        self.split[seat][c] -= 1
+        self.reg[seat][c] += 1
+        self.receive(seat, self.price(c), f"sold half of a split {name}", "sale", name)
+        if self.has(seat, GRAHAM):
+            self.receive(seat, self.R.data["graham_bonus"], "Golden Graham bonus on a sale", "bonus", name)
+
+    # ----------------------------------------------------------------- movement phase
+    def _start_movement(self):
+        self.phase = "movement"
+        plan = [("player", s, i) for s in self.order for i in range(self.pairs_per)]
+        if self.open_pair is not None:
+            plan.append(("open", 0))
+        plan += [("hidden", k) for k in range(self.n_hidden)]
+        self.plan = plan
+        self.plan_i = 0
+        self.actor = None
+        self._next_move()
+
+    def _next_move(self):
+        plan = self.plan
+        while self.plan_i < len(plan):
+            item = plan[self.plan_i]
+            kind = item[0]
+            if kind == "player":
+                pair = self.ppairs[item[1]][item[2]]
+            elif kind == "open":
+                pair = self.open_pair
+            else:
+                pair = self.hidden[item[1]]
+                if pair is None:
+                    if len(self.tiles_left) == 1:
+                        pair = self.hidden[item[1]] = self._take_pair(self.tiles_left[0], self.fc_left[0])
+                    else:
+                        self.actor = None
+                        self.step = REVEAL
+                        return
+            self.plan_i += 1
+            self.revealed.append((item, pair[0], pair[1]))
+            steps = FORECAST_STEPS[pair[1]]
+            if steps is None:
+                self._start_dividend(pair[0], self.R.data["dividend"], "forecast")
+                return
+            self.move(pair[0], steps)
+        self._end_round()
+
+    def _legal_reveal(self):
+        k = self.plan[self.plan_i][1]
+        return self._pairs(lambda c, f: _mk(A.RevealPair, k, c, f))
+
+    def _apply_reveal(self, a):
+        if self.step != REVEAL:
+            self._refuse_step("Turning over a face-down pair")
+        k = self.plan[self.plan_i][1]
+        if a.index != k:
+            raise IllegalAction(f"Face-down pair {k + 1} (index {k}) is the one to turn over now, "
+                                f"not index {a.index!r}.")
+        c, f = self._check_pair(a.company, a.forecast, f"Face-down pair {k + 1}")
+        self.hidden[k] = self._take_pair(c, f)
+        self._next_move()
+
+    def _start_dividend(self, c: int, rate: int, source: str):
+        self.div = (c, rate, source)
+        self.queue = list(self.order)
+        self.actor = self.queue[0]
+        self.step = DIVIDEND
+
+    def _legal_dividend(self):
+        seat = self.actor
+        c = self.div[0]
+        name = COMPANIES[c]
+        return [_mk(A.CollectDividend, seat, name, r, s)
+                for r in range(self.reg[seat][c] + 1) for s in range(self.split[seat][c] + 1)]
+
+    def _apply_dividend(self, a):
+        if self.step != DIVIDEND:
+            self._refuse_step("Collecting a dividend")
+        seat = self._check_actor(a, "CollectDividend")
+        c, rate, source = self.div
+        who, name = self.name(seat), COMPANIES[c]
+        if self._company(a.company) != c:
+            raise IllegalAction(f"The dividend now is paid by {name}, not {a.company}.")
+        r, s = a.regular, a.split
+        if not _int(r) or not _int(s) or r < 0 or s < 0:
+            raise MalformedAction("CollectDividend: the numbers of cards revealed must be whole numbers, 0 or more.")
+        if r > self.reg[seat][c] or s > self.split[seat][c]:
+            raise IllegalAction(f"{who} cannot reveal {_cards(r, 'regular card')} and {_cards(s, 'split card')} "
+                                f"of {name}: {who} does not hold that many.")
+        why = "dividend" if source == "forecast" else "dividend declared by Dividend Deborah"
+        self.receive(seat, rate * (r + 2 * s), f"{name} {why}", "dividend", name)
+        self.queue.pop(0)
+        if self.queue:
+            self.actor = self.queue[0]
+            return
+        self.div = None
+        if source == "forecast":
+            self._next_move()
+        else:
+            self._finish_round()
+
+    # ----------------------------------------------------------------- end of round, end of game
+    def _end_round(self):
+        d = self.holder[DEBORAH]
+        if d >= 0:
+            self.phase = "round end"
+            self.actor = d
+            self.step = DEBORAH_STEP
+            return
+        self._finish_round()
+
+    def _legal_deborah(self):
+        seat = self.actor
+        return self.tab.declare[seat] + [self.tab.pass_[seat]]
+
+    def _apply_declare(self, a):
+        if self.step != DEBORAH_STEP:
+            self._refuse_step("Declaring a dividend")
+        self._check_actor(a, "DeclareDividend")
+        c = self._company(a.company)
+        self._start_dividend(c, self.R.data["deborah_dividend"], "deborah")
+
+    def _finish_round(self):
+        if self.round >= self.rounds:
+            self._end_game()
+            return
+        self.round += 1
+        self.first = (self.first + 1) % self.n
+        self.order = tuple((self.first + i) % self.n for i in range(self.n))
+        self._start_round()
+
+    def _end_game(self):
+        self.phase = "game end"
+        self.actor = None
+        data = self.R.data
+        self.final = [(tuple(self.reg[s]), tuple(self.split[s])) for s in range(self.n)]
+        for c in range(6):
+            counts = [self.reg[s][c] + 2 * self.split[s][c] for s in range(self.n)]
+            top = max(counts)
+            if not top:
+                continue
+            tied = [s for s in self.order if counts[s] == top]
+            if len(tied) == 1:
+                self.receive(tied[0], data["majority_bonus"], f"majority holder of {COMPANIES[c]}", "bonus",
+                             COMPANIES[c])
+            else:
+                for s in tied:
+                    self.receive(s, data["tied_majority_bonus"], f"tied majority holder of {COMPANIES[c]}",
+                                 "bonus", COMPANIES[c])
+        graham = self.holder[GRAHAM]
+        for s in self.order:
+            for c in range(6):
+                shares = self.reg[s][c] + 2 * self.split[s][c]
+                if shares:
+                    self.receive(s, shares * self.price(c), f"final sale of {COMPANIES[c]}", "sale", COMPANIES[c])
+                    if s == graham:
+                        self.receive(s, shares * data["graham_bonus"], "Golden Graham bonus on a sale",
+                                     "bonus", COMPANIES[c])
+                self.discard[c] += self.reg[s][c] + self.split[s][c]
+                self.reg[s][c] = self.split[s][c] = 0
+        self.scores = [self.money[s] - self.owed_total(s) for s in range(self.n)]
+        self.phase = "game over"
+        self.step = OVER
