@@ -89,13 +89,17 @@ class StartPage:
         self.option_widgets: dict[str, W.Widget] = {}
         self.option_defaults: dict[str, Any] = {}
         self.start_button = _btn("Start the match", "tt-primary", on_click=self.start)
+        # a game already under way: the table types what everyone sees, then each player their secrets
+        self.position_button = _btn("Start from the table as it is", on_click=self.show_position)
+        self.position_box = kit.vbox()
+        self.position_form = None
         new = _card(kit.html('<div class="tt-section-title">New match</div><b>Game</b>'), self.title_pick,
                     kit.html("<b>Players</b>"), self.count_pick,
                     kit.html('<div class="tt-dim">Names in seat order, starting from the first player. '
                              "A PIN keeps a player's private panel for them alone.</div>"),
                     self.seats_box,
                     kit.html("<b>Options</b>"), self.options_box,
-                    self.start_button)
+                    _wrap([self.start_button, self.position_button]), self.position_box)
         if not self.titles:
             new = _card(kit.html('<div class="tt-section-title">New match</div>'
                                  "<p>No game engine is installed yet.</p>"))
@@ -143,6 +147,7 @@ class StartPage:
             self.seat_rows.append(_wrap([kit.html(f"<b>Seat {k + 1}</b>"), self.names[k], self.pins[k]]))
 
     def _count_changed(self) -> None:
+        self._hide_position()
         n = self.count_pick.value or self.title.min_players
         self._seat(n - 1)
         self.seats_box.children = tuple(self.seat_rows[:n])
@@ -199,12 +204,42 @@ class StartPage:
         """The options the players changed from the defaults."""
         return {k: w.value for k, w in self.option_widgets.items() if w.value != self.option_defaults.get(k)}
 
-    def start(self) -> None:
+    def _names(self) -> list[str]:
+        return [self.names[i].value.strip() or f"Player {i + 1}" for i in range(self.count_pick.value)]
+
+    def _hide_position(self) -> None:
+        self.position_form = None
+        for child in self.position_box.children:
+            child.close()
+        self.position_box.children = ()
+
+    def show_position(self) -> None:
+        """The form for a game already under way: what the whole table sees (money, values, face-up
+        holdings, the board), for the names and options chosen above."""
+        from .position import position_form
+        self._hide_position()
+        try:
+            self.position_form = position_form(self.title_pick.value, self._names(), self.chosen_options())
+        except TabletopError as exc:
+            self._set_banner(str(exc))
+            return
+        self._set_banner(None)
+        self.position_box.children = (
+            kit.html('<div class="tt-dim">Type what the whole table sees. Each player then enters '
+                     "their own face-down cards, rack or hand in their own panel.</div>"),
+            self.position_form.widget,
+            _btn("Start from this position", "tt-primary", on_click=lambda: self.start(from_position=True)))
+
+    def start(self, from_position: bool = False) -> None:
         n = self.count_pick.value
-        names = [self.names[i].value.strip() or f"Player {i + 1}" for i in range(n)]
+        names = self._names()
         pins = [self.pins[i].value for i in range(n)]
         try:
             match = Match(self.title_pick.value, names, self.chosen_options())
+            if from_position:
+                # the Position is the log's first entry: replay, undo and saves work unchanged; the
+                # rules refuse an impossible one in words and nothing is stored
+                match.apply(self.position_form.action())
             for seat, pin in enumerate(pins):
                 if pin and len(pin) < 4:
                     raise TabletopError(f"{names[seat]}'s PIN is too short: a PIN needs at least 4 characters.")

@@ -187,3 +187,51 @@ def test_a_damaged_database_file_is_set_aside_and_said(home):
     set_up(app.page, ["Ann", "Bob"])
     app.page.start_button.click()                              # a fresh store works
     assert isinstance(app.page, Tracker)
+
+
+def _widgets_in(widget):
+    yield widget
+    for child in getattr(widget, "children", ()):
+        yield from _widgets_in(child)
+
+
+def _position_page(home, money):
+    """The start page with Stockpile's position form open and filled in: round 3, Bob first."""
+    import ipywidgets as W
+    page, store, opened = make_start(home)
+    page.title_pick.value = "stockpile"
+    page.count_pick.value = 4
+    for i, name in enumerate(["Ann", "Bob", "Cy", "Di"]):
+        page.names[i].value = name
+    page.position_button.click()
+    form = list(_widgets_in(page.position_box))
+    by_description = {getattr(w, "description", None): w for w in form}
+    by_description["Round"].value = 3
+    by_description["First player"].value = 1
+    by_description["Epic Electric"].value = 9
+    grid = next(w for w in form if isinstance(w, W.GridBox))
+    cells = [w for w in grid.children if isinstance(w, W.IntText)]     # per seat: money, stock, split
+    for seat, amount in enumerate(money):
+        cells[3 * seat].value, cells[3 * seat + 1].value = amount, 3
+    start = [w for w in form if isinstance(w, W.Button) and w.description == "Start from this position"]
+    return page, store, opened, start[0]
+
+
+def test_a_game_under_way_starts_from_the_table_as_it_is(home):
+    page, store, opened, start = _position_page(home, [18_000, 25_000, 7_000, 30_000])
+    start.click()
+    (saved,) = opened
+    first = store.open(saved.id).match.log[0]             # the position is the log's first entry
+    assert type(first).__name__ == "Position"
+    view = saved.match.view(None)
+    assert view["round"] == 3 and view["first_player"] == 1
+    assert [p["money"] for p in view["players"]] == [18_000, 25_000, 7_000, 30_000]
+    waiting = saved.match.waiting_for()                   # then each player's face-down cards
+    assert waiting.secret and waiting.seat == 1
+
+
+def test_an_impossible_position_is_refused_in_words_and_nothing_is_stored(home):
+    page, store, opened, start = _position_page(home, [18_000, -500, 7_000, 30_000])
+    start.click()
+    assert opened == [] and store.list() == []
+    assert "money" in page.banner.value.lower() and "Bob" in page.banner.value
