@@ -77,3 +77,12 @@ def raw_execute(location, *statements: str) -> None:
         db.executescript("BEGIN;" + ";".join(statements) + ";COMMIT;")
     finally:
         db.close()
+
+
+def run_async(coroutine, timeout: float = 30.0):
+    """Run ``coroutine`` to its end in an event loop of its own thread (Playwright's browser tests,
+    earlier in a whole run, leave an event loop running in this one, where asyncio.run() is refused)."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, asyncio.wait_for(coroutine, timeout)).result()

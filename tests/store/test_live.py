@@ -18,7 +18,7 @@ from tabletop import CHANCE, Match
 from tabletop.store import SCHEMA_VERSION, StaleMatch, Store
 from tabletop.testing import snapshot
 
-from .helpers import raw_execute, raw_rows
+from .helpers import raw_execute, raw_rows, run_async
 
 PLAYERS = ["Ann", "Ben", "Cy", "Dee"]
 
@@ -59,16 +59,22 @@ def test_catching_up_plays_only_the_new_entries(location):
     path = location
     long = Store(path).create(played(3, 300, "acquire"))
     assert len(long.match) == 300
-    phone = Store(path).open(long.id)
-    started = time.perf_counter()
-    Store(path).open(long.id)
-    whole = time.perf_counter() - started
+    phones = [Store(path).open(long.id) for _ in range(5)]
+    opening = []
+    for _ in range(5):
+        started = time.perf_counter()
+        Store(path).open(long.id)
+        opening.append(time.perf_counter() - started)
     long.apply(random.Random(1).choice(long.match.legal_actions()))
-    started = time.perf_counter()
-    assert phone.refresh()
-    step = time.perf_counter() - started
-    assert same(phone.match, long.match)
-    assert step < whole / 3, f"catching up one entry took {step * 1e3:.1f} ms, opening {whole * 1e3:.1f} ms"
+    catching_up = []
+    for phone in phones:
+        started = time.perf_counter()
+        assert phone.refresh()
+        catching_up.append(time.perf_counter() - started)
+        assert same(phone.match, long.match)
+    # medians: one busy moment of the machine must not decide
+    whole, step = statistics.median(opening), statistics.median(catching_up)
+    assert step < whole / 2, f"catching up one entry took {step * 1e3:.1f} ms, opening {whole * 1e3:.1f} ms"
 
 
 def test_a_stale_device_is_refused_changes_nothing_and_then_catches_up(location):
@@ -159,11 +165,12 @@ def test_a_write_from_another_connection_wakes_the_waiting_page(location):
     writer = threading.Thread(target=later)
     writer.start()
     started = time.monotonic()
-    new = asyncio.run(asyncio.wait_for(store.changed(saved.id, revision), 10))
+    new = run_async(store.changed(saved.id, revision), 10)
     waited = time.monotonic() - started
     writer.join()
     # SQLite: read every POLL_EVERY; PostgreSQL: the notification (without it: RECHECK_EVERY, 5 s)
-    assert new == revision + 1 and 0.25 < waited < 0.3 + 2 * Store.POLL_EVERY + 0.5
+    # (a bound far below the 5 s recheck, with room for a busy machine)
+    assert new == revision + 1 and 0.25 < waited < 0.3 + 2 * Store.POLL_EVERY + 1.5
 
 
 def test_a_change_to_another_match_does_not_wake_the_page(location):
@@ -181,7 +188,7 @@ def test_a_change_to_another_match_does_not_wake_the_page(location):
         woken_early = waiting.done()
         await asyncio.to_thread(watched.apply, watched.match.legal_actions()[0])
         return woken_early, await asyncio.wait_for(waiting, 10)
-    woken_early, new = asyncio.run(scenario())
+    woken_early, new = run_async(scenario())
     assert not woken_early and new == revision + 1
 
 
