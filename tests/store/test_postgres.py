@@ -219,3 +219,19 @@ def test_the_schema_version_is_kept_in_the_database(postgres):
     # times to the microsecond, seeds and PIN hashes as they are
     assert types["updated"] == types["locked_until"] == "double precision"
     assert types["seed"] == "bigint" and types["hash"] == "bytea"
+
+
+def test_serve_says_a_database_it_cannot_use_before_starting(postgres, capsys):
+    """``tabletop serve --database URL`` checks the database once, at the command line, instead of
+    each page saying it; a wrong password or address is an exit code 2 and a sentence."""
+    from tabletop.cli import main
+    started = time.monotonic()
+    assert main(["serve", "--no-browser", "--port", "0", "--database",
+                 postgres.new_schema(password="not-the-password")]) == 2
+    error = capsys.readouterr().err
+    assert error.startswith("tabletop: ") and "refused the password" in error
+    assert main(["serve", "--no-browser", "--database", "mysql://root:hunter2@db/x"]) == 2
+    error = capsys.readouterr().err
+    assert "must be a PostgreSQL address" in error
+    plain_and_secret(error[len("tabletop: "):].strip(), "not-the-password", "hunter2")
+    assert time.monotonic() - started < 10                     # no Voilà was started
