@@ -3,7 +3,8 @@
 Engines are pure Python; the dashboards live in ``tabletop.widgets`` and are never
 imported from here.
 """
-from .core import BANK, CHANCE, TERMINAL, Action, Game, Outcome, Payment, State, Title, ValueMark
+from .core import (BANK, CHANCE, TERMINAL, Action, Correction, Game, Outcome, Payment, Position, State, Title,
+                   ValueMark, Waiting)
 from .errors import (GameIsOver, HistoryError, IllegalAction, MalformedAction, NotYourTurn,
                      OptionsError, SaveFileError, TabletopError, UnknownTitle)
 from .match import Match
@@ -13,6 +14,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Match", "Game", "Action", "State", "Title", "Outcome", "Payment", "ValueMark",
+    "Position", "Correction", "Waiting",
     "CHANCE", "TERMINAL", "BANK", "get_title", "title_names",
     "TabletopError", "IllegalAction", "NotYourTurn", "GameIsOver", "MalformedAction",
     "HistoryError", "SaveFileError", "OptionsError", "UnknownTitle",
