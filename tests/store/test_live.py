@@ -9,6 +9,7 @@ import dataclasses
 import json
 import multiprocessing
 import random
+import statistics
 import threading
 import time
 
