@@ -115,14 +115,15 @@ def _memory(voila, exclude=()) -> dict:
     procs = voila.processes()
     kernels = set(voila.kernel_pids()) - set(exclude)
 
-    def pss(p) -> float:
+    def mb(p, kind: str) -> float:
         try:
             info = p.memory_full_info()
-            return getattr(info, "pss", info.rss) / 2 ** 20
+            return getattr(info, kind, info.rss) / 2 ** 20
         except (psutil.NoSuchProcess, psutil.AccessDenied):
             return float("nan")
-    return {"server": pss(procs[0]) if procs else float("nan"),
-            "kernels": [pss(p) for p in procs[1:] if p.pid in kernels]}
+    return {"server": mb(procs[0], "pss") if procs else float("nan"),
+            "kernels": [mb(p, "pss") for p in procs[1:] if p.pid in kernels],
+            "unique": [mb(p, "uss") for p in procs[1:] if p.pid in kernels]}
 
 
 def pass_around_round(browser, server: str, home: Path, voila) -> dict:
@@ -181,7 +182,8 @@ def main(base: float | None = None) -> None:
     print(f"idle kernel, its watcher polling the store every {Store.POLL_EVERY * 1e3:.0f} ms: "
           f"{watching * 100:.2f}% of a core (the start page's kernel, watching nothing: {still * 100:.2f}%)")
     print(f"memory per connected device (kernel PSS): median {statistics.median(kernels):.0f} MB "
-          f"(kernels {', '.join(f'{k:.0f}' for k in kernels)} MB; Voila server {live['memory']['server']:.0f} MB)")
+          f"(kernels {', '.join(f'{k:.0f}' for k in kernels)} MB; Voila server {live['memory']['server']:.0f} MB); "
+          f"its own memory (USS) {statistics.median(live['memory']['unique']):.0f} MB")
     taps = live["taps"]
     print(f"taps, own devices: table screen {taps[0]}, players {taps[1:]} = {sum(taps[1:]) / 4:.1f} per player, "
           f"{sum(taps)} in all; hand-overs 0")
