@@ -158,7 +158,9 @@ def ahead_entries(match, seat: int, entered: Sequence[Action] = ()) -> list[Acti
             return []
         if owner == seat:
             if not queue:
-                return list(state.chance_entries(seat))
+                entries = list(state.chance_entries(seat))
+                # only a secret draw of the seat's own is entered ahead (never a public card)
+                return entries if entries and all(a.secret_to == seat for a in entries) else []
             try:
                 state.apply(queue.pop(0))
             except TabletopError:
@@ -166,7 +168,7 @@ def ahead_entries(match, seat: int, entered: Sequence[Action] = ()) -> list[Acti
             continue
         # another seat's secret draw: any legal outcome that is not one of this seat's own
         filler = next((a for a in state.legal_actions() if _fields(a) not in taken), None)
-        if filler is None:
+        if filler is None or filler.secret_to != owner:      # a public card comes first: wait for it
             return []
         try:
             state.apply(filler)

@@ -5,6 +5,7 @@ both win and the loser is told who was first; every player enters their own tip 
 from __future__ import annotations
 
 import asyncio
+import random
 import re
 import subprocess
 import sys
@@ -12,10 +13,12 @@ import time
 from urllib.parse import parse_qs, urlsplit
 
 import ipywidgets as W
+import pytest
 
-from tabletop import Match
+from tabletop import CHANCE, Match
 from tabletop.store import Store
 from tabletop.widgets.app import App
+from tabletop.widgets.live import ahead_entries
 from tabletop.widgets.seat import SeatScreen
 from tabletop.widgets.start import StartPage
 from tabletop.widgets.tracker import Tracker
@@ -246,3 +249,33 @@ def test_the_table_screen_follows_another_program_by_itself(home, tmp_path):
     assert "Pass the device to Bob" in table.panel.prompt.value
     assert "Berry up" not in shown_text(table.public)
     W.Widget.close_all()
+
+
+@pytest.mark.parametrize("title", ["stockpile", "acquire", "black-monday", "jika"])
+def test_a_seat_is_offered_ahead_exactly_what_it_is_offered_in_its_turn(title):
+    """While others enter their secret draws, a seat's device offers its own next draw: the list
+    must be the one the engine offers that seat when its draw is due (reached here with the others'
+    real draws, not the device's filling), and nothing when a decision or a public card comes first."""
+    rng = random.Random(7)
+    match = Match(title, ["Ann", "Bob", "Cy", "Dee"], seed=7)
+    offered = empty = 0
+    for _ in range(70):
+        state = match.state
+        owner = state.chance_owner() if state.current_player() == CHANCE else None
+        if owner is not None and match.legal_actions()[0].secret_to == owner:
+            for seat in range(4):
+                if seat == owner:
+                    continue
+                ahead = ahead_entries(match, seat)
+                future = state.clone()          # the others' true draws, from the engine's deck
+                while (future.current_player() == CHANCE and future.chance_owner() not in (None, seat)
+                       and future.legal_actions()[0].secret_to == future.chance_owner()):
+                    future.apply(future.sample_chance(rng))
+                due = future.current_player() == CHANCE and future.chance_owner() == seat
+                expected = list(future.chance_entries(seat)) if due else []
+                assert ahead == expected, f"{title}: seat {seat} is offered ahead {len(ahead)}, in turn {len(expected)}"
+                offered += bool(ahead)
+                empty += not ahead
+        match.apply(match.sample_chance() if match.current_player() == CHANCE
+                    else rng.choice(match.legal_actions()))
+    assert offered >= 3 and empty >= 1, (offered, empty)
