@@ -181,7 +181,7 @@ def default_location() -> str | Path:
     if not url:
         return data_home() / DB_NAME
     if not is_database_url(url):
-        raise OptionsError(f"{DATABASE_URL_VARIABLE} should be a PostgreSQL address "
+        raise StoreError(f"{DATABASE_URL_VARIABLE} should be a PostgreSQL address "
                            f"(postgresql://user:password@host/database), but it does not start with "
                            f"postgresql://. Correct it, or unset it to keep the matches in a file.")
     return url
@@ -317,7 +317,11 @@ class Store:
 
     def __new__(cls, path: str | Path | None = None, **settings):
         if cls is Store and is_database_url(default_location() if path is None else path):
-            from .store_postgres import PostgresStore     # psycopg is needed only for a database server
+            try:
+                from .store_postgres import PostgresStore     # psycopg is needed only for a database server
+            except ImportError:
+                raise StoreError("The saved matches are in a PostgreSQL database, which needs the driver "
+                                 "psycopg: pip install 'tabletop[postgres]'. Nothing was changed.") from None
             return super().__new__(PostgresStore)
         return super().__new__(cls)
 

@@ -68,6 +68,18 @@ class Server:
         assert done.returncode == 0, done.stderr
         return done.stdout
 
+    def psql_script(self, script: str) -> str:
+        """Run a psql script (``\\connect`` and all) as the superuser."""
+        path = self.folder / f"script-{time.monotonic_ns()}.sql"
+        path.write_text(script)
+        path.chmod(0o644)
+        done = subprocess.run(self._as_user + [str(postgres_bin() / "psql"), "-h", str(self.folder), "-d", "postgres",
+                                               "-v", "ON_ERROR_STOP=1", "-qAt", "-f", str(path)],
+                              env={**os.environ, "PGPASSWORD": PASSWORD, "PGUSER": "postgres"},
+                              capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
     def create_database(self, name: str) -> str:
         self.psql(f'CREATE DATABASE "{name}"')
         return self.url(name)

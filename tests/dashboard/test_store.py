@@ -201,3 +201,18 @@ def test_pins_are_stored_only_as_salted_hashes(home):
     store.set_pin(saved.id, 0, None)
     assert not store.has_pin(saved.id, 0)
     assert "pin" not in store.export_json(saved.id, {1: "4711"}).lower()
+
+
+def test_the_page_says_when_the_class_database_cannot_be_used(request, monkeypatch, tmp_path):
+    """A hub whose TABLETOP_DATABASE_URL is wrong: every page says why in a sentence (docs/classroom.md),
+    without the password, and starts nothing."""
+    from tabletop.widgets.app import App
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    wrong_password = session_postgres(request).new_schema(password="not-the-password")
+    for url, words, secret in [(wrong_password, "refused the password", "not-the-password"),
+                               ("mysql://root:hunter2@db/x", "should be a PostgreSQL address", "hunter2")]:
+        monkeypatch.setenv("TABLETOP_DATABASE_URL", url)
+        app = App()
+        shown = app.page.widget.value
+        assert app.store is None and words in shown and secret not in shown
+    assert list(tmp_path.iterdir()) == []             # no file made instead

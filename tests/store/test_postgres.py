@@ -8,15 +8,16 @@ import asyncio
 import threading
 import time
 
+import argon2
 import psycopg
 import pytest
 
 from pg import PASSWORD
-from tabletop import Match, OptionsError
+from tabletop import Match
 from tabletop.errors import DatabaseBusy, StoreError
 from tabletop.store import SCHEMA_VERSION, Store, location_words
 
-from .helpers import assert_plain, play, raw_rows
+from .helpers import assert_plain, play, raw_rows, run_async
 
 
 def plain_and_secret(exc, *secrets) -> str:
@@ -59,7 +60,7 @@ def test_a_database_that_does_not_exist_is_said(postgres):
 def test_a_database_url_that_is_not_postgresql_is_refused(monkeypatch, tmp_path):
     monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
     monkeypatch.setenv("TABLETOP_DATABASE_URL", "mysql://root:hunter2@db/tabletop")
-    with pytest.raises(OptionsError) as caught:
+    with pytest.raises(StoreError) as caught:             # what the start page shows, as any store failure
         Store()
     plain_and_secret(caught.value, "hunter2")
     assert list(tmp_path.iterdir()) == []                     # no file made instead
@@ -235,3 +236,36 @@ def test_serve_says_a_database_it_cannot_use_before_starting(postgres, capsys):
     assert "must be a PostgreSQL address" in error
     plain_and_secret(error[len("tabletop: "):].strip(), "not-the-password", "hunter2")
     assert time.monotonic() - started < 10                     # no Voilà was started
+
+
+def test_the_administrators_recipe_in_the_docs_works_as_written(postgres):
+    """docs/classroom.md's roles and rights, run as written: the class role cannot build the
+    tables (and is told what to ask for), the owner role builds them, then the class role plays,
+    follows changes and keeps PINs, but cannot drop or add a table."""
+    import re
+    from pathlib import Path
+    docs = (Path(__file__).parents[2] / "docs" / "classroom.md").read_text()
+    recipe = re.search(r"run as written by\s+`tests/store/test_postgres.py`:\s+```sql\n(.*?)```", docs, re.S)
+    assert recipe, "the recipe is no longer in docs/classroom.md"
+    postgres.psql_script(recipe.group(1))
+    owner = postgres.url("tabletop", "tabletop_owner", "owner-password")
+    pupils = postgres.url("tabletop", "tabletop_class", "class-password")
+    with pytest.raises(StoreError) as caught:                   # before the owner's first run
+        Store(pupils)
+    assert "may not create tabletop's tables" in plain_and_secret(caught.value, "class-password")
+    Store(owner).close()
+    assert raw_rows(owner, "SELECT schemaname, count(*) FROM pg_tables WHERE tableowner = 'tabletop_owner' "
+                           "GROUP BY schemaname") == [("tabletop", 6)]
+    store = Store(pupils, pin_hasher=argon2.PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
+    saved = store.create(Match("stockpile", ["Ann", "Ben", "Cy"], seed=9))
+    store.set_pin(saved.id, 0, "4711")
+    revision = store.revision(saved.id)
+    other = Store(pupils).open(saved.id)
+    waiting = threading.Thread(target=other.apply, args=(other.match.legal_actions()[0],))
+    waiting.start()
+    assert run_async(store.changed(saved.id, revision), 10) == revision + 1
+    waiting.join()
+    assert store.check_pin(saved.id, 0, "4711") and store.seat_key(saved.id, 1)
+    for statement in ("DROP TABLE matches", "CREATE TABLE notes (t TEXT)", "ALTER TABLE pins ADD COLUMN x TEXT"):
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            raw_rows(pupils, statement)
