@@ -99,8 +99,9 @@ class Server:
 
 
 @contextlib.contextmanager
-def throwaway_postgres():
-    """Start a new PostgreSQL cluster; stop it and delete its folder afterwards."""
+def throwaway_postgres(fsync: bool = False):
+    """Start a new PostgreSQL cluster; stop it and delete its folder afterwards. ``fsync``: commits
+    reach the disk (as in production, for bench/bench_store.py); tests need not wait for it."""
     bin_dir = postgres_or_skip()
     # a short path: a Unix socket's name may not pass 107 bytes
     folder = Path(tempfile.mkdtemp(prefix="ttpg-"))
@@ -124,7 +125,7 @@ def throwaway_postgres():
     if as_user:
         os.chown(folder / "server.log", pwd.getpwnam("postgres").pw_uid, -1)
     proc = subprocess.Popen(as_user + [str(bin_dir / "postgres"), "-D", str(data), "-k", str(folder),
-                                       "-c", "listen_addresses=", "-c", "fsync=off",
+                                       "-c", "listen_addresses=", "-c", f"fsync={'on' if fsync else 'off'}",
                                        "-c", "max_connections=200"],
                             stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     server = Server(folder, proc, as_user)
