@@ -33,7 +33,9 @@ class Device:
 
     def __init__(self, browser, server: str, seat: int | None, url: str):
         self.seat, self.url, self.server = seat, url, server
-        self.context = browser.new_context(viewport={"width": 900, "height": 900})
+        # the table screen on a laptop, each seat on a phone
+        self.context = browser.new_context(viewport={"width": 1280, "height": 800} if seat is None
+                                           else {"width": 390, "height": 844})
         self.outside: list[str] = []
         self.context.route("**/*", self._route)
         self.page = self.context.new_page()
@@ -80,14 +82,6 @@ class Device:
 
     def press(self, button) -> None:
         button.click()
-
-    def close(self, voila) -> None:
-        before = set(voila.kernel_pids())
-        self.page.close(run_before_unload=True)        # Voilà's beacon shuts the kernel down
-        deadline = time.monotonic() + 10
-        while before & set(voila.kernel_pids()) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        self.context.close()
 
     def __repr__(self) -> str:
         return "the table screen" if self.seat is None else f"{PLAYERS[self.seat]}'s device"
@@ -306,15 +300,12 @@ class Table:
 
     def play(self, done, max_steps: int = 400) -> Match:
         for _ in range(max_steps):
-            t0 = time.monotonic()
             match = engine_now(self.home, self.match_id)
-            t1 = time.monotonic()
             dom = self.steps % 4 == 0
             for d in self.devices:
                 self.frames += check_device(d, match, dom)
             if match.current_player() == TERMINAL or done(match):
                 return match
-            t = time.monotonic()
             self.step(match)
             self.steps += 1
         raise AssertionError("did not finish")
@@ -334,11 +325,21 @@ class Table:
             text = d.page.locator(".tt-seat-panel").inner_text()
             missing = [t for t in own if t not in text]
             assert not missing, f"{d} does not show its own secrets {missing[:4]}"
+            width = d.page.evaluate("document.documentElement.scrollWidth")
+            assert width <= 392, f"{d} is {width}px wide on a 390px phone"
 
 
 def close_all(devices: list[Device], voila) -> None:
+    """Close every page at once (each sends Voilà's beacon that shuts its kernel down), then wait,
+    bounded, for those kernels to be gone: a page left mid-load has no beacon and is the culler's."""
+    before = set(voila.kernel_pids())
     for d in devices:
-        d.close(voila)
+        d.page.close(run_before_unload=True)
+    deadline = time.monotonic() + 15
+    while before & set(voila.kernel_pids()) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    for d in devices:
+        d.context.close()
     outside = [u for d in devices for u in d.outside]
     assert outside == [], f"pages asked for things outside the local server: {outside}"
 
@@ -354,13 +355,14 @@ def test_a_stockpile_round_on_five_devices_each_seat_entering_its_own_secrets(br
     started = time.monotonic()
     try:
         end = table.play(lambda m: m.state.round >= 2)
+        played = time.monotonic() - started
         table.check_end(end)
     finally:
         close_all(devices, voila)
     assert end.state.round == 2 and len(end.log) >= 40
     assert table.batches >= 2 and table.frames > 100 and len(table.told) == 1
     assert devices[0].taps < len(end.log) // 2, "the table screen enters only the public cards"
-    print(f"\nStockpile round on 5 devices: {len(end.log)} entries in {time.monotonic() - started:.1f} s, "
+    print(f"\nStockpile round on 5 devices: {len(end.log)} entries in {played:.1f} s, "
           f"taps (table, seats) {[d.taps for d in devices]}, {table.frames} frames checked; {table.told[0]}")
 
 
