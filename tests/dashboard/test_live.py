@@ -279,3 +279,27 @@ def test_a_seat_is_offered_ahead_exactly_what_it_is_offered_in_its_turn(title):
         match.apply(match.sample_chance() if match.current_player() == CHANCE
                     else rng.choice(match.legal_actions()))
     assert offered >= 3 and empty >= 1, (offered, empty)
+
+
+def test_join_codes_give_phones_the_network_address_and_the_token(home, monkeypatch):
+    """A table screen opened on the server itself (127.0.0.1) of a LAN server gives the phones the
+    computer's network address, with the server's token; a loopback server's codes say they work
+    on this computer only."""
+    store, match_id, table, phones = table_and_phones(home)
+    monkeypatch.setenv("VOILA_REQUEST_URL", f"http://127.0.0.1:8866/?match={match_id}")
+    monkeypatch.setenv("TABLETOP_SERVE_HOST", "192.168.1.5")
+    monkeypatch.setenv("JUPYTER_TOKEN", "t0ken")
+    links = table.join.links()
+    for seat, link in enumerate(links):
+        parts = urlsplit(link)
+        query = parse_qs(parts.query)
+        assert (parts.scheme, parts.hostname, parts.port, parts.path) == ("http", "192.168.1.5", 8866, "/")
+        assert query["match"] == [match_id] and query["seat"] == [str(seat)] and query["token"] == ["t0ken"]
+        assert store.check_seat_key(match_id, seat, query["key"][0])
+    table.join.show()
+    assert "this computer only" not in table.join.codes.value
+    monkeypatch.setenv("TABLETOP_SERVE_HOST", "127.0.0.1")
+    monkeypatch.delenv("JUPYTER_TOKEN")
+    assert table.join.links()[0].startswith(f"http://127.0.0.1:8866/?match={match_id}&seat=0&key=")
+    table.join.show()
+    assert "this computer only" in table.join.codes.value
