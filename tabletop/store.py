@@ -182,8 +182,8 @@ def default_location() -> str | Path:
         return data_home() / DB_NAME
     if not is_database_url(url):
         raise StoreError(f"{DATABASE_URL_VARIABLE} should be a PostgreSQL address "
-                           f"(postgresql://user:password@host/database), but it does not start with "
-                           f"postgresql://. Correct it, or unset it to keep the matches in a file.")
+                         f"(postgresql://user:password@host/database), but it does not start with "
+                         f"postgresql://. Correct it, or unset it to keep the matches in a file.")
     return url
 
 
