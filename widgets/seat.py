@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Callable
 
 from tabletop.core import CHANCE, TERMINAL, Action
-from tabletop.errors import PinLocked, TabletopError
+from tabletop.errors import IllegalAction, PinLocked, TabletopError
 from tabletop.store import StaleMatch
 
 from . import kit
@@ -245,7 +245,7 @@ class SeatScreen:
         state = self.match.state
         if state.current_player() == CHANCE and state.chance_owner() not in (None, self.seat):
             if action not in ahead_entries(self.match, self.seat, self._ahead_actions(self._entered_ahead())):
-                raise StaleMatch("That entry is no longer offered.")
+                raise IllegalAction("That draw cannot be entered ahead now; enter it when your turn comes.")
             self.saved.add_advance(self.seat, action)
         else:
             self.saved.apply(action)
