@@ -282,7 +282,8 @@ TRICKY = ["[[[[", "]]]]", '"[', '\\', '\\"[', '\\\\', 'a\\"]}', "{", "é[", ""]
 @pytest.mark.parametrize("inner", TRICKY)
 def test_nesting_is_judged_by_lists_and_tables_not_by_brackets_in_text(depth, inner):
     from tabletop.match import _nested_too_deeply
-    value = nested(depth, inner)
+    # empty lists beside it: more than 50 brackets in all, so the depth itself is measured
+    value = [nested(depth - 1, inner), [], {}]
     assert json_depth(value) == depth
     text = json.dumps(value, ensure_ascii=inner != "é[")
     assert _nested_too_deeply(text) == (depth > 50), text[:80]
@@ -292,7 +293,7 @@ def test_nesting_is_judged_by_lists_and_tables_not_by_brackets_in_text(depth, in
 
 @pytest.mark.parametrize("extra", [0, 1])
 def test_a_save_nested_51_deep_is_refused_as_such_and_50_deep_for_its_content(extra):
-    text = json.dumps({"format": "tabletop-match", "options": nested(49 + extra)})
+    text = json.dumps({"format": "tabletop-match", "options": nested(49 + extra), "players": [[], []]})
     if extra:
         with pytest.raises(SaveFileError, match="nested more than 50 deep"):
             Match.from_json(text)
@@ -375,6 +376,7 @@ def test_saving_names_in_any_script_works_whatever_the_computers_language(tmp_pa
     script: the file is UTF-8 whatever the locale."""
     path = tmp_path / "match.json"
     names = ["Zoë", "時価", "Ólafur"]
+    Match("jika", names, seed=3).save(tmp_path / "here.json")   # and in this process too
     code = ("import sys; from tabletop import Match; "
             f"m = Match('jika', {ascii(names)}, seed=3); m.play_chance(); m.save(sys.argv[1]); "
             "print(Match.load(sys.argv[1]).game.players == m.game.players)")
@@ -399,6 +401,9 @@ def test_save_and_load_say_in_words_why_a_file_cannot_be_used(tmp_path):
         with pytest.raises(SaveFileError) as info:
             Match.load("/proc/self/mem")
         assert str(info.value) == "Cannot read the saved match /proc/self/mem: Input/output error."
+    with pytest.raises(SaveFileError) as info:
+        Match.load("match\0.json")
+    assert str(info.value) == "Cannot read the saved match match\0.json: embedded null byte."
     bad = tmp_path / "bad.json"
     raw = b'{"format": "tabletop-match", "title": "caf\xe9"}'     # Latin-1, not UTF-8
     bad.write_bytes(raw)
@@ -460,3 +465,22 @@ def test_a_resealed_save_with_a_field_of_the_wrong_kind_is_refused_with_the_whol
     with pytest.raises(SaveFileError) as info:
         Match.from_dict(data)
     assert str(info.value) == message
+
+
+def test_waiting_for_says_who_enters_what_and_whether_it_is_secret():
+    from tabletop.core import Waiting
+    m = Match("toy", ["Alice", "Bob"])
+    assert m.waiting_for() == Waiting(0, "chance", True, ("DrawCard",), "")    # Alice's own card
+    with pytest.raises(NotYourTurn) as info:
+        dealt().sample_chance()
+    assert str(info.value) == "No card is to be dealt or drawn now."
+    m.apply(DrawCard(0, 4)); m.apply(DrawCard(1, 2))
+    assert m.waiting_for() == Waiting(0, "decision", False, ("Buy", "Pass"), "")
+    m.apply(Pass(0)); m.apply(Pass(1))
+    assert m.waiting_for() == Waiting(None, "over", False, (), "")
+    # a public chance entry: anyone at the table turns up the watcher's jack (docs/jika.md)
+    jika = Match("jika", ["A", "B", "C"], seed=1)
+    while jika.waiting_for().secret:
+        jika.play_chance()
+    assert jika.waiting_for() == Waiting(None, "chance", False, ("RevealWatcher",),
+                                         "Turn up the watcher's next jack.")
