@@ -484,3 +484,59 @@ def test_waiting_for_says_who_enters_what_and_whether_it_is_secret():
         jika.play_chance()
     assert jika.waiting_for() == Waiting(None, "chance", False, ("RevealWatcher",),
                                          "Turn up the watcher's next jack.")
+
+
+# A save written by this version, kept as it was written: later versions must keep loading it.
+GOLDEN_SAVE = '''{
+ "format": "tabletop-match", "version": 1, "title": "toy", "players": ["Zoë", "時価"],
+ "options": {"money": 12}, "seed": 7,
+ "actions": [{"type": "DrawCard", "seat": 0, "card": 4}, {"type": "DrawCard", "seat": 1, "card": 2},
+             {"type": "Buy", "seat": 0}],
+ "checksum": "786ef5b70d573c798d4ece20296c5520980ff46ea7a7875b270b74a2e1fee5eb"
+}'''
+
+
+def test_a_save_written_earlier_still_loads_and_its_checksum_is_plain_sha256():
+    """The checksum is SHA-256 of the save without it, as compact UTF-8 JSON with sorted keys
+    (docs/security.md: a plain SHA-256), recomputed here with hashlib."""
+    import hashlib
+    data = json.loads(GOLDEN_SAVE)
+    body = {k: v for k, v in data.items() if k != "checksum"}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    assert hashlib.sha256(text.encode("utf-8")).hexdigest() == data["checksum"]
+    m = Match.from_json(GOLDEN_SAVE)
+    assert m.game.players == ("Zoë", "時価") and m.state.money == [9, 12] and m.state.price == 4
+    assert json.loads(m.to_json()) == data
+
+
+def test_the_same_seed_deals_the_same_cards():
+    draws = [[Match("toy", ["A", "B"], seed=seed).play_chance() for _ in range(2)] for seed in (5, 5)]
+    assert draws[0] == draws[1]
+    many = {Match("toy", ["A", "B"], seed=seed).play_chance().card for seed in range(30)}
+    assert len(many) > 1     # the seed is what decides: other seeds deal other cards
+
+
+def test_setup_and_play_refusals_word_for_word():
+    with pytest.raises(OptionsError) as info:
+        Match("toy", ["Al", " "])
+    assert str(info.value) == "Every player needs a name, and no two players the same name."
+    with pytest.raises(OptionsError) as info:   # the toy adds up its starting money: text cannot be
+        Match("toy", ["A", "B"], {"money": "lots"})
+    assert str(info.value) == ("Toy cannot use these options (TypeError: \"unsupported operand type(s) "
+                               "for +=: 'int' and 'str'\").")
+    m = dealt()
+    with pytest.raises(MalformedAction) as info:
+        m.apply("x" * 79)                         # quoted, shortened to 80 characters
+    assert str(info.value) == "'" + "x" * 76 + "... is not an action of Toy."
+    m.apply(Pass(0)); m.apply(Pass(1))
+    with pytest.raises(GameIsOver) as info:
+        m.apply(Pass(0))
+    assert str(info.value) == "The game is over; Alice passes cannot be played."
+    with pytest.raises(GameIsOver) as info:
+        m.apply(Buy(99))                          # no seat 99 to name: the kind of entry only
+    assert str(info.value) == "The game is over; this Buy cannot be played."
+
+
+def test_the_public_record_holds_the_options():
+    m = Match("toy", ["A", "B"], {"money": 12})
+    assert m.public_record()["options"] == {"money": 12}
