@@ -302,7 +302,7 @@ def test_a_save_nested_51_deep_is_refused_as_such_and_50_deep_for_its_content(ex
             Match.from_json(text)
 
 
-@pytest.mark.parametrize("filler", [60_000, 600_000])   # past 100,000 brackets; past 2**20
+@pytest.mark.parametrize("filler", [60_000, 600_000])   # past 100,000 brackets; 2 * filler * 2 past 2**21
 @pytest.mark.parametrize("depth", [50, 51])
 def test_long_saves_are_judged_by_their_deepest_point_wherever_it_is(filler, depth):
     """Long texts take another road (counted in chunks); the deepest point may sit at the start,
@@ -311,9 +311,10 @@ def test_long_saves_are_judged_by_their_deepest_point_wherever_it_is(filler, dep
     flat = "[]," * filler
     deep = json.dumps(nested(depth - 1))
     texts = ["[" + deep + "," + flat + "0]", "[" + flat + deep + "]"]
-    # half the depth opened before a long flat run, the other half after it
-    half = depth // 2
-    texts.append("[" * half + flat + "[" * (depth - half) + "]" * depth + "]" * 0)
+    # the depth opened a third at a time, with long flat runs between: past 2**20 brackets
+    # they lie in different chunks, and the depth reached in each chunk carries to the next
+    third = depth // 3
+    texts.append("[" * third + flat + "[" * third + flat + "[" * (depth - 2 * third) + "]" * depth)
     for text in texts:
         assert _nested_too_deeply(text) == (depth > 50), (len(text), text[:60])
 
