@@ -6,7 +6,7 @@ from __future__ import annotations
 from tabletop import Match, serve
 from tabletop.store import Store
 
-from .conftest import ARGS, chromium_or_skip, wait_for
+from .conftest import wait_for
 
 
 def reloaded(page) -> bool:
@@ -16,9 +16,8 @@ def reloaded(page) -> bool:
         return False
 
 
-def test_a_stopped_server_is_said_and_the_page_comes_back_to_the_same_match(tmp_path):
-    chromium = chromium_or_skip()
-    from playwright.sync_api import sync_playwright
+def test_a_stopped_server_is_said_and_the_page_comes_back_to_the_same_match(browser, tmp_path):
+    # the session's browser: a second sync_playwright() in a run is refused (its loop already runs)
     store = Store(tmp_path / "matches.sqlite3")
     match_id = store.create(Match("stockpile", ["Ann", "Ben", "Cy"], seed=1)).id
     store.close()
@@ -27,9 +26,9 @@ def test_a_stopped_server_is_said_and_the_page_comes_back_to_the_same_match(tmp_
     first = serve.Voila(port=port, home=tmp_path, stdout=log)
     second = None
     try:
-        with first, sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=chromium, args=ARGS)
-            page = browser.new_page()
+        with first:
+            context = browser.new_context()
+            page = context.new_page()
             page.set_default_timeout(90_000)
             page.goto(f"{first.url()}?match={match_id}")
             page.locator(".tt-tracker").wait_for()
@@ -46,7 +45,7 @@ def test_a_stopped_server_is_said_and_the_page_comes_back_to_the_same_match(tmp_
             assert page.evaluate("location.search") == f"?match={match_id}"
             assert not page.locator("#tt-connection").is_visible()
             page.close(run_before_unload=True)
-            browser.close()
+            context.close()
     finally:
         if second is not None:
             second.stop()

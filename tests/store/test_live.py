@@ -55,28 +55,28 @@ def test_a_second_device_catches_up_with_entries_undo_redo_and_back_to_here(loca
     assert table.refresh() and same(table.match, phone.match)
 
 
-def test_catching_up_plays_only_the_new_entries(location):
-    """A page follows a long match without replaying it: the difference costs what it costs."""
+def test_catching_up_plays_only_the_new_entries(location, monkeypatch):
+    """A page follows a long match without replaying it: catching up with one new entry plays that
+    entry, not the 300 before it (counted in the rules' own apply, not timed: timing on a busy
+    machine decided this test once)."""
     path = location
     long = Store(path).create(played(3, 300, "acquire"))
     assert len(long.match) == 300
     phones = [Store(path).open(long.id) for _ in range(5)]
-    opening = []
-    for _ in range(5):
-        started = time.process_time()
-        Store(path).open(long.id)
-        opening.append(time.process_time() - started)
     long.apply(random.Random(1).choice(long.match.legal_actions()))
-    catching_up = []
+    state_class = type(long.match.state)
+    played_entries = []
+    original = state_class.apply
+
+    def counted(state, action):
+        played_entries.append(action)
+        return original(state, action)
+    monkeypatch.setattr(state_class, "apply", counted)
     for phone in phones:
-        started = time.process_time()
+        played_entries.clear()
         assert phone.refresh()
-        catching_up.append(time.process_time() - started)
         assert same(phone.match, long.match)
-    # medians, in this process's CPU time: one busy moment of the machine (or of the other
-    # processes on it) must not decide
-    whole, step = statistics.median(opening), statistics.median(catching_up)
-    assert step < whole / 2, f"catching up one entry took {step * 1e3:.1f} ms, opening {whole * 1e3:.1f} ms"
+        assert 1 <= len(played_entries) <= 3, f"catching up one entry played {len(played_entries)} entries"
 
 
 def test_a_stale_device_is_refused_changes_nothing_and_then_catches_up(location):
