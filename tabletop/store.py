@@ -707,17 +707,21 @@ class Store:
             sql, args = sql + " AND seat = ?", (match_id, seat)
         return [AdvanceEntry(*row) for row in self._conn.execute(sql + " ORDER BY seat, pos", args)]
 
+    def _lock_if_fresh(self, db, stored: "StoredMatch") -> None:
+        """Lock the match's row for this transaction, refusing if it is gone or changed since
+        ``stored`` last read it (the optimistic check every write makes)."""
+        row = db.execute("SELECT revision FROM matches WHERE id = ?" + self._LOCK_ROW, (stored.id,)).fetchone()
+        if row is None:
+            raise SaveFileError(f"Saved match '{stored.id}' has been deleted.")
+        if row[0] != stored.revision:
+            raise StaleMatch(_STALE)
+
     @_guarded
     def add_advance(self, stored: "StoredMatch", seat: int, action: Action) -> None:
         """Keep ``seat``'s secret draw ``action`` until the match reaches it. Refused with
         ``StaleMatch`` when the match changed since ``stored`` last read it (it may be due now)."""
         with self._transaction() as db:
-            row = db.execute("SELECT revision FROM matches WHERE id = ?" + self._LOCK_ROW,
-                             (stored.id,)).fetchone()
-            if row is None:
-                raise SaveFileError(f"Saved match '{stored.id}' has been deleted.")
-            if row[0] != stored.revision:
-                raise StaleMatch(_STALE)
+            self._lock_if_fresh(db, stored)
             last = db.execute("SELECT max(pos) FROM advance WHERE match_id = ? AND seat = ?",
                               (stored.id, seat)).fetchone()[0]
             db.execute("INSERT INTO advance (match_id, seat, pos, data) VALUES (?, ?, ?, ?)",
@@ -888,12 +892,7 @@ class Store:
         match = stored.match
         state = match.state
         with self._transaction() as db:
-            row = db.execute("SELECT revision FROM matches WHERE id = ?" + self._LOCK_ROW,
-                             (stored.id,)).fetchone()
-            if row is None:
-                raise SaveFileError(f"Saved match '{stored.id}' has been deleted.")
-            if row[0] != stored.revision:
-                raise StaleMatch(_STALE)
+            self._lock_if_fresh(db, stored)
             for seat, positions in (played or {}).items():
                 gone = db.execute(f"DELETE FROM advance WHERE match_id = ? AND seat = ? AND refused IS NULL "
                                   f"AND pos IN ({', '.join('?' * len(positions))})",
@@ -913,7 +912,7 @@ class Store:
                 if k < len(new):
                     db.executemany("INSERT INTO actions VALUES (?, ?, ?, ?)",
                                    [(stored.id, kind, i, new[i]) for i in range(k, len(new))])
-            revision = row[0] + 1
+            revision = stored.revision + 1       # the row holds it: _lock_if_fresh checked
             db.execute("UPDATE matches SET updated = ?, revision = ?, n_actions = ?, round = ?, phase = ?, "
                        "over = ?, changed_by = ? WHERE id = ?",
                        (self._clock(), revision, len(log), int(state.round or 0), str(state.phase or ""),

@@ -113,6 +113,20 @@ def lost_race(old_log: Sequence[Action], match, device: str | None, viewer: int 
     return f"{first} Your entry was not made; this screen now shows the match as it is."
 
 
+def race_words(saved, old_log: Sequence[Action], viewer: int | None) -> Callable[[], str]:
+    """What a retired button says when tapped after ``saved`` caught up with another device
+    (``old_log``: the entries the screen showed before)."""
+    match = saved.match
+
+    def why() -> str:
+        try:
+            device = saved.store.changed_by(saved.id)
+        except TabletopError:
+            device = None
+        return lost_race(old_log, match, device, viewer)
+    return why
+
+
 def after_race(saved, action: Action | None, viewer: int | None, enter: Callable[[Action], object]) -> str | None:
     """``saved`` was refused because another device changed the match first: catch up, then
     ``enter(action)`` again when nothing that came in meanwhile concerns the seat the entry is

@@ -22,7 +22,7 @@ from . import kit
 from .actions import ActionPanel
 from .exports import locked_words, pin_field
 from .join import table_query
-from .live import Watcher, after_race, ahead_entries, lost_race
+from .live import Watcher, after_race, ahead_entries, race_words
 from .log import LogPanel
 from .render import attr, esc, header_html, money, players_html
 from .style import CSS
@@ -314,15 +314,7 @@ class SeatScreen:
         old = self.match.log
         if self.saved.store is None or not self.saved.refresh():
             return False
-        match, saved = self.match, self.saved
-
-        def why() -> str:
-            try:
-                device = saved.store.changed_by(saved.id)
-            except TabletopError:
-                device = None
-            return lost_race(old, match, device, self.seat)
-        self.panel.retire(why)
+        self.panel.retire(race_words(self.saved, old, self.seat))
         try:
             self.saved.play_advance()        # this seat's entries ahead that came due meanwhile
         except StaleMatch:

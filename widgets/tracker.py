@@ -30,7 +30,7 @@ from .actions import ActionPanel
 from .charts import ChartsPanel
 from .exports import ExportBox, locked_words, pin_field
 from .join import JoinCard
-from .live import Watcher, after_race, lost_race
+from .live import Watcher, after_race, race_words
 from .log import LogPanel, public_line
 from .render import attr, esc, header_html, money, players_html
 from .style import CSS
@@ -251,14 +251,7 @@ class Tracker:
     def _caught_up(self, old_log) -> None:
         """Redraw after another device's change (``old_log``: the entries this screen showed). The
         buttons shown are retired: a tap already on its way is told what happened instead."""
-        match, saved = self.match, self.saved
-
-        def why() -> str:
-            try:
-                device = saved.store.changed_by(saved.id)
-            except TabletopError:
-                device = None
-            return lost_race(old_log, match, device, None)
+        why = race_words(self.saved, old_log, None)
         self.panel.retire(why)
         if getattr(self, "_private_pool", None) is not None:
             self._private_pool.retire(why)
