@@ -64,7 +64,9 @@ def _grid(rows: Sequence[str], columns: Sequence[str], make: Callable[[], W.Widg
     children: list[W.Widget] = [kit.html("")] + [kit.html(f"<b>{c}</b>") for c in columns]
     for name, row in zip(rows, cells):
         children += [kit.html(name)] + row
-    grid = W.GridBox(children, layout=W.Layout(grid_template_columns=f"10em repeat({len(columns)}, 8em)"))
+    # wider than a phone: the table scrolls inside its own box instead of widening the page
+    grid = W.GridBox(children, layout=W.Layout(grid_template_columns=f"10em repeat({len(columns)}, 8em)",
+                                               overflow_x="auto", max_width="100%"))
     return grid, cells
 
 

@@ -10,7 +10,7 @@ from .test_dashboard_browser import PLAYERS, assert_no_secret, newest_match_id, 
 MONEY = [18_000, 25_000, 7_000, 30_000]
 
 
-def test_a_stockpile_game_under_way_starts_from_the_start_page_and_plays_a_round(page, server, home):
+def test_a_stockpile_game_under_way_starts_from_the_start_page_and_plays_a_round(page, server, home, artifacts):
     open_start_page(page, server)
     page.locator(".tt-start .tt-toggle button", has_text="Stockpile").click()
     page.locator(".tt-start .tt-toggle button", has_text="4").first.click()
@@ -27,6 +27,11 @@ def test_a_stockpile_game_under_way_starts_from_the_start_page_and_plays_a_round
         cells.nth(3 * seat).fill(str(amount))
         cells.nth(3 * seat + 1).fill("3")
     cells.nth(3 * 3).press("Tab")                             # the last value typed reaches the kernel
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.screenshot(path=str(artifacts / "position-form-390x844.png"), full_page=True)
+    wide = page.evaluate("document.documentElement.scrollWidth")
+    assert wide <= 392, f"the position form widens a 390 px phone's page to {wide} px"
+    page.set_viewport_size({"width": 1280, "height": 800})
     page.get_by_role("button", name="Start from this position").click()
     page.locator(".tt-tracker").wait_for()
 
