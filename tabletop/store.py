@@ -420,13 +420,17 @@ class Store:
                                  f"saved matches; nothing in it was changed.")
             return 0                               # an empty database: build the schema
         row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
+        return self._readable_version(1 if row is None else row[0])
+
+    def _readable_version(self, value) -> int:
+        """The schema version stored as ``value``, refused in words when this tabletop cannot read it."""
         try:
-            version = 1 if row is None else int(row[0])
+            version = int(value)
         except (TypeError, ValueError):
             version = -1
         if not 0 < version <= SCHEMA_VERSION:
-            shown = row[0] if version > 0 else "unknown"
-            raise StoreError(f"The saved matches in {self.path} were written by a newer or unknown version of "
+            shown = value if version > 0 else "unknown"
+            raise StoreError(f"The saved matches in {self.where} were written by a newer or unknown version of "
                              f"tabletop (database version {shown}; this tabletop reads versions 1 to "
                              f"{SCHEMA_VERSION}). Update tabletop to open them; nothing was changed.")
         return version

@@ -154,16 +154,7 @@ class PostgresStore(Store):
             raise StoreError(f"The table 'meta' in {self.where} belongs to some other program, not to "
                              f"tabletop's saved matches; nothing in it was changed. Give tabletop a database "
                              f"or schema of its own.")
-        try:
-            version = int(row[0])
-        except (TypeError, ValueError):
-            version = -1
-        if not 0 < version <= SCHEMA_VERSION:
-            shown = row[0] if version > 0 else "unknown"
-            raise StoreError(f"The saved matches in {self.where} were written by a newer or unknown version of "
-                             f"tabletop (database version {shown}; this tabletop reads versions 1 to "
-                             f"{SCHEMA_VERSION}). Update tabletop to open them; nothing was changed.")
-        return version
+        return self._readable_version(row[0])
 
     def _migrate(self) -> None:
         try:
