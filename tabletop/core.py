@@ -18,7 +18,7 @@ from .errors import MalformedAction
 
 __all__ = [
     "CHANCE", "TERMINAL", "BANK", "Action", "Position", "Correction", "Payment", "ValueMark",
-    "Outcome", "Waiting", "Game", "State", "Title", "shown", "LEDGER_KINDS",
+    "Event", "Outcome", "Waiting", "Game", "State", "Title", "shown", "LEDGER_KINDS",
 ]
 
 #: ``current_player()`` when the next action is a chance event (a deal, a draw, a reveal).
@@ -259,6 +259,29 @@ class ValueMark(NamedTuple):
     value: int
 
 
+class Event(NamedTuple):
+    """An automatic consequence of an entry that the whole table is told of: a split, a
+    bankruptcy, a dividend, a Boom or Bust, a won stockpile, the end of a round, a founding, a
+    merger's bonuses, a crash, the end of the game... ``kind`` is one word (each title lists its
+    own in ``EVENT_KINDS``), ``params`` the facts as ``(name, value)`` pairs of plain values, so
+    the words can be rendered in any language (``State.describe_event``). Only public facts go
+    in an event: it is announced on every screen."""
+    round: int
+    phase: str
+    kind: str
+    params: tuple = ()
+
+    def get(self, name: str, default: Any = None) -> Any:
+        for key, value in self.params:
+            if key == name:
+                return value
+        return default
+
+    def to_dict(self) -> dict:
+        return {"round": self.round, "phase": self.phase, "kind": self.kind,
+                **{key: _listed(value) for key, value in self.params}}
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a finished game ended: each seat's score and the winning seats (a tie shares the win)."""
@@ -298,6 +321,7 @@ class State:
         self.phase = "setup"
         self.payments: list[Payment] = []
         self.value_marks: list[ValueMark] = []
+        self.events: list[Event] = []
 
     # --- the rules: every title implements these -------------------------------------
     def current_player(self) -> int:
@@ -346,6 +370,11 @@ class State:
         """The action in a player's words (for the log)."""
         return f"{type(action).__name__}"
 
+    def describe_event(self, event: Event) -> str:
+        """An event in a player's words (for the announcements and the log). Titles override."""
+        facts = ", ".join(f"{key} {value}" for key, value in event.params)
+        return f"{event.kind.replace('_', ' ').capitalize()}" + (f": {facts}" if facts else "")
+
     def describe_hidden(self, action: Action) -> str:
         """A secret action as everybody else may read it."""
         return f"{self.name(action.secret_to)}: a secret entry"
@@ -392,6 +421,10 @@ class State:
             self.pay(BANK, seat, change, reason, kind)
         elif change < 0:
             self.pay(seat, BANK, -change, reason, kind)
+
+    def announce(self, kind: str, **params: Any) -> None:
+        """Record an automatic consequence the table must be told of (public facts only)."""
+        self.events.append(Event(self.round, self.phase, kind, tuple(params.items())))
 
     def mark_value(self, stock: str, value: int) -> None:
         self.value_marks.append(ValueMark(self.round, self.phase, stock, value))

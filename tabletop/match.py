@@ -20,7 +20,7 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from .core import CHANCE, TERMINAL, Action, Game, Outcome, Position, State, Waiting, _is_int, shown
+from .core import CHANCE, TERMINAL, Action, Event, Game, Outcome, Position, State, Waiting, _is_int, shown
 from .errors import (GameIsOver, HistoryError, IllegalAction, MalformedAction, NotYourTurn,
                      OptionsError, SaveFileError, TabletopError, UnknownTitle)
 from .registry import get_title
@@ -165,6 +165,26 @@ class Match:
                          else state.describe_hidden(action))
             state.apply(action)
         return lines
+
+    def events(self, seat: int | None = None) -> list[Event]:
+        """Every automatic consequence so far (splits, bankruptcies, bonuses, crashes, the end of
+        a round or of the game...), oldest first; all public, so the same for every ``seat``."""
+        self._seat(seat)
+        return list(self._state.events)
+
+    def story(self, seat: int | None = None) -> list[tuple[str, tuple[str, ...]]]:
+        """The log as ``seat`` reads it, each entry with the announcements it caused:
+        ``(line, (event line, ...))`` per entry."""
+        seat = self._seat(seat)
+        told, state = [], self._checkpoints[0].clone()
+        for action in self._log:
+            secret = action.secret_to
+            line = (state.describe(action) if secret is None or secret == seat
+                    else state.describe_hidden(action))
+            before = len(state.events)
+            state.apply(action)
+            told.append((line, tuple(state.describe_event(e) for e in state.events[before:])))
+        return told
 
     # --- playing ----------------------------------------------------------------------------
     def apply(self, action: Action) -> None:

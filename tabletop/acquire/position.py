@@ -138,7 +138,7 @@ class PositionRules:
                                 "match from the table as it is.")
         p = self._checked_position(a)
         n, t = self.n, self.tables
-        self.payments, self.value_marks = [], []
+        self.payments, self.value_marks, self.events = [], [], []
         self.round = a.round
         self.money = [0] * n
         for s in range(n):

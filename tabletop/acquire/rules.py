@@ -222,6 +222,7 @@ class AcquireState(PositionRules, State):
         d["money"] = self.money[:]
         d["payments"] = self.payments[:]
         d["value_marks"] = self.value_marks[:]
+        d["events"] = self.events[:]
         d["board"] = self.board[:]
         d["where"] = self.where[:]
         d["pile"] = self.pile[:]

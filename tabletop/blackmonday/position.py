@@ -117,7 +117,7 @@ class PositionRules:
                                 "match from the table as it is.")
         p = self._checked_position(a)
         n = self.n
-        self.payments, self.value_marks = [], []
+        self.payments, self.value_marks, self.events = [], [], []
         self.round = a.round
         self.money = [0] * n
         for s in range(n):

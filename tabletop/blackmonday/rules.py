@@ -137,6 +137,7 @@ class BlackMondayState(PositionRules, State):
         c.money = self.money[:]
         c.payments = self.payments[:]
         c.value_marks = self.value_marks[:]
+        c.events = self.events[:]
         c.hands = [h[:] for h in self.hands]
         c.held = [[v[:] for v in seat] for seat in self.held]
         c.shares = [s[:] for s in self.shares]

@@ -83,7 +83,7 @@ class PositionRules:
             raise IllegalAction("A position can only be the first entry of a match; start a new "
                                 "match from the table as it is.")
         p = self._checked_position(a)
-        self.payments, self.value_marks = [], []
+        self.payments, self.value_marks, self.events = [], [], []
         self.upper, self.lower = p["upper"], p["lower"]
         self.plays = []
         self.known_played = p["on_table"]

@@ -82,6 +82,7 @@ class JikaState(PositionRules, State):
         d["money"] = list(self.money)
         d["payments"] = list(self.payments)
         d["value_marks"] = list(self.value_marks)
+        d["events"] = self.events[:]
         d["hands"] = [list(h) for h in self.hands]
         d["certs"] = [list(x) for x in self.certs]
         d["undealt"] = list(self.undealt)

@@ -171,7 +171,7 @@ class PositionRules:
                                 "match from the table as it is.")
         p = self._checked_position(a)
         n, R = self.n, self.R
-        self.payments, self.value_marks = [], []
+        self.payments, self.value_marks, self.events = [], [], []
         self.round = a.round
         self.phase = "setup"
         self.first = a.first_player

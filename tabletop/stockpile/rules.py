@@ -124,6 +124,7 @@ class StockpileState(SetupRules, MarketRules, DemandRules, PlayRules, WordsRules
         d["money"] = self.money[:]
         d["payments"] = self.payments[:]
         d["value_marks"] = self.value_marks[:]
+        d["events"] = self.events[:]
         d["pos"] = self.pos[:]
         d["deck"] = self.deck[:]
         d["discard"] = self.discard[:]
