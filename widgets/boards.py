@@ -249,6 +249,7 @@ def _acquire_choices():
 
 
 register_ui("stockpile", TitleUI(board_html=stockpile_board, private_decision=stockpile_private, net_worth=_worth,
+                                 worth_label="Money less fees owed (stock cards are face down)",
                                  public_choices=stockpile_public_choices,
                                  options_shown=["expert_board", "investors", "first_player"],
                                  chance_prompt="Enter the card turned up"))

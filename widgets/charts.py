@@ -68,18 +68,26 @@ class NetWorthSeries:
 
 
 class ChartsPanel:
-    """A "Show charts" button; once pressed, two plotly FigureWidgets kept live."""
+    """A "Show charts" button; once pressed, two plotly FigureWidgets kept live.
 
-    def __init__(self, match_getter: Callable[[], Match], worth: Callable[[Mapping, int], int | None]):
+    Each figure is built with its first data: a FigureWidget's changes made before the browser
+    has drawn it never reach the browser, so an empty figure filled afterwards would open blank.
+    While plotly loads (a second or more the first time) the button says so and cannot be
+    pressed again, so a second tap does not hide what is about to appear."""
+
+    def __init__(self, match_getter: Callable[[], Match], worth: Callable[[Mapping, int], int | None],
+                 worth_title: str = "Net worth by round (what the table sees)"):
         self._match = match_getter
         self.worth = NetWorthSeries(worth)
+        self.worth_title = worth_title
         self.toggle = W.Button(description="Show charts")
         self.toggle.add_class("tt-btn")
         self.toggle.on_click(lambda _b: self._flip() if self.loaded else self.show())
+        self.status = W.HTML("")
         self._hidden = False
         self.box = W.VBox()
         self.box.add_class("tt-scroll")      # a figure wider than a phone scrolls sideways in its card
-        self.widget = W.VBox([self.toggle, self.box])
+        self.widget = W.VBox([self.toggle, self.status, self.box])
         self.widget.add_class("tt-card")
         self.widget.add_class("tt-charts")
         self.values_fig = None
@@ -90,19 +98,28 @@ class ChartsPanel:
         return self.values_fig is not None
 
     def show(self) -> None:
-        if not self.loaded:
+        if self.loaded:
+            return
+        self.toggle.disabled = True
+        self.toggle.description = "Loading charts..."
+        self.status.value = '<div class="tt-dim">Loading the charts: a moment, please.</div>'
+        try:
             import plotly.graph_objects as go
             match = self._match()
             self.worth.rebuild(match)
             layout = dict(height=320, autosize=True, margin=dict(l=40, r=10, t=40, b=40), legend=dict(orientation="h"),
-                          xaxis=dict(dtick=1), template="plotly_white")
-            self.values_fig = go.FigureWidget(layout=dict(layout, title="Stock values by round"))
-            self.worth_fig = go.FigureWidget(layout=dict(layout, title="Net worth by round (public)"))
+                          xaxis=dict(dtick=1, title="round"), template="plotly_white")
+            self.values_fig = go.FigureWidget(data=_lines(value_series(match)),
+                                              layout=dict(layout, title="Stock values by round"))
+            self.worth_fig = go.FigureWidget(data=_lines(self.worth.series(match.game.players)),
+                                             layout=dict(layout, title=self.worth_title))
             for fig in (self.values_fig, self.worth_fig):
                 fig._config = {"responsive": True, "displaylogo": False}   # follow the card's width
             self.box.children = (self.values_fig, self.worth_fig)
-            self.toggle.description = "Hide charts"
-            self.refresh(rebuilt=True)
+        finally:
+            self.status.value = ""
+            self.toggle.disabled = False
+            self.toggle.description = "Hide charts" if self.loaded else "Show charts"
 
     def _flip(self) -> None:
         if not self.loaded:
@@ -124,6 +141,12 @@ class ChartsPanel:
         for fig in (self.values_fig, self.worth_fig):
             if fig is not None:
                 fig.close()
+        self.status.close()
+
+
+def _lines(series: dict) -> list[dict]:
+    return [dict(type="scatter", mode="lines+markers", name=name, x=list(x), y=list(y))
+            for name, (x, y) in series.items()]
 
 
 def _set_lines(fig, series: dict) -> None:

@@ -9,7 +9,7 @@ import html
 from typing import Any, Iterable, Mapping
 
 __all__ = ["esc", "attr", "money", "header_html", "players_html", "stocks_html", "generic_html",
-           "private_html", "humanize", "table_html"]
+           "private_html", "humanize", "table_html", "count", "label"]
 
 
 def esc(value: Any) -> str:
@@ -49,6 +49,26 @@ def humanize(key: Any) -> str:
     return text[:1].upper() + text[1:]
 
 
+def count(value: Any) -> str:
+    """A number of things (shares, cards) with thousands separated: '1,200'; yes/no; text."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)
+
+
+def label(key: Any) -> str:
+    """A key the engine wrote as a word ('stock_cards') in words ('Stock cards'); a name
+    ('Epic Electric', 'Tiki-Taka Tech') as it is."""
+    text = str(key)
+    return humanize(text) if "_" in text or (text.islower() and text.isidentifier()) else text
+
+
+#: players' public numbers that are amounts of money (the others are counts)
+MONEY_KEYS = frozenset({"worth", "score", "cash", "net_worth", "bonus"})
+
+
 def _name(view: Mapping, seat: Any) -> str:
     players = view.get("players") or []
     if isinstance(seat, int) and 0 <= seat < len(players):
@@ -82,16 +102,16 @@ def _holdings_text(holdings: Any) -> str:
             if v in (0, None, [], {}, False):
                 continue
             if isinstance(v, Mapping):
-                inner = ", ".join(f"{esc(humanize(a))} {esc(money(b) if isinstance(b, bool) else b)}"
+                inner = ", ".join(f"{esc(humanize(a).lower())} {esc(count(b))}"
                                   for a, b in v.items() if b not in (0, None, [], {}))
                 if inner:
-                    items.append(f"<b>{esc(k)}</b> ({inner})")
+                    items.append(f"<b>{esc(label(k))}</b> ({inner})")
             elif isinstance(v, (list, tuple)):
-                items.append(f"<b>{esc(k)}</b> {esc(', '.join(map(str, v)))}")
+                items.append(f"<b>{esc(label(k))}</b> {esc(', '.join(map(count, v)))}")
             elif v is True:
-                items.append(f"<b>{esc(k)}</b>")
+                items.append(f"<b>{esc(label(k))}</b>")
             else:
-                items.append(f"<b>{esc(k)}</b> {esc(v)}")
+                items.append(f"<b>{esc(label(k))}</b> {esc(count(v))}")
         return ", ".join(items) if items else '<span class="tt-dim">none</span>'
     if isinstance(holdings, (list, tuple)):
         return esc(", ".join(map(str, holdings))) or '<span class="tt-dim">none</span>'
@@ -101,7 +121,8 @@ def _holdings_text(holdings: Any) -> str:
 _PLAYER_SKIP = {"name", "money", "holdings", "owed", "seat"}
 
 
-def players_html(view: Mapping, worth: Iterable[int | None] | None = None, unit: str = "$") -> str:
+def players_html(view: Mapping, worth: Iterable[int | None] | None = None, unit: str = "$",
+                 worth_label: str = "Net worth (public)") -> str:
     """Every player's public money, holdings and what they owe; the player to act is marked."""
     players = view.get("players") or []
     to_act, first = view.get("to_act"), view.get("first_player")
@@ -110,6 +131,8 @@ def players_html(view: Mapping, worth: Iterable[int | None] | None = None, unit:
     for p in players:
         for k, v in p.items():
             scalar_list = isinstance(v, list) and all(isinstance(x, (int, str)) for x in v)
+            if worth is not None and k in ("worth", "score"):   # the net worth column shows it
+                continue
             if k not in _PLAYER_SKIP and k not in extra_keys and (isinstance(v, (int, str, bool)) or scalar_list):
                 extra_keys.append(k)
     rows = []
@@ -121,7 +144,8 @@ def players_html(view: Mapping, worth: Iterable[int | None] | None = None, unit:
             marks.append('<span class="tt-badge">first</span>')
         owed = p.get("owed") or 0
         owed_txt = f'<span class="tt-owed">{esc(money(owed, unit))}</span>' if owed else '<span class="tt-dim">-</span>'
-        extra = "".join(f"<td>{_cell(p.get(k))}</td>" for k in extra_keys)
+        extra = "".join(f"<td>{esc(money(p.get(k), unit))}</td>" if k in MONEY_KEYS and isinstance(p.get(k), int)
+                        else f"<td>{_cell(p.get(k))}</td>" for k in extra_keys)
         worth_td = (f"<td>{esc(money(worth[seat], unit))}</td>" if worth is not None else "")
         rows.append(
             f'<tr class="{"tt-acting" if seat == to_act else ""}"><th>{esc(p.get("name", seat + 1))} '
@@ -129,7 +153,7 @@ def players_html(view: Mapping, worth: Iterable[int | None] | None = None, unit:
             f"<td>{_holdings_text(p.get('holdings'))}</td><td>{owed_txt}</td>{extra}{worth_td}</tr>")
     head = ("<tr><th>Player</th><th>" + ("Money" if unit == "$" else "Points") + "</th><th>Holdings</th><th>Owes</th>"
             + "".join(f"<th>{esc(humanize(k))}</th>" for k in extra_keys)
-            + ("<th>Net worth (public)</th>" if worth is not None else "") + "</tr>")
+            + (f"<th>{esc(worth_label)}</th>" if worth is not None else "") + "</tr>")
     return f'<div class="tt-scroll"><table class="tt-table tt-players">{head}{"".join(rows)}</table></div>'
 
 
@@ -156,11 +180,11 @@ def table_html(rows: list[Mapping], cls: str = "tt-table") -> str:
 def _cell(value: Any) -> str:
     if value is None:
         return '<span class="tt-dim">-</span>'
-    if isinstance(value, bool):
-        return "yes" if value else "no"
+    if isinstance(value, (bool, int)):
+        return esc(count(value))
     if isinstance(value, (list, tuple)):
         if all(not isinstance(v, (Mapping, list, tuple)) for v in value):
-            return esc(", ".join(map(str, value))) if value else '<span class="tt-dim">-</span>'
+            return esc(", ".join(map(count, value))) if value else '<span class="tt-dim">-</span>'
         return generic_html(value)
     if isinstance(value, Mapping):
         return generic_html(value)

@@ -151,7 +151,8 @@ class SeatScreen:
         self.header.value = header_html(view, self.display_name, status)
         self.board.value = self.ui.board_html(view)
         worth = [self.ui.net_worth(view, s) for s in range(state.n)]
-        self.players.value = players_html(view, worth if any(w is not None for w in worth) else None, self.ui.unit)
+        self.players.value = players_html(view, worth if any(w is not None for w in worth) else None, self.ui.unit,
+                                          self.ui.worth_label)
         self.log.render()
         if not self.unlocked:
             self.panel.clear()

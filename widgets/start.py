@@ -43,6 +43,35 @@ def available_titles() -> list[tuple[str, Any]]:
     return out
 
 
+#: one line per option, in a player's words (the start page shows it under the option)
+OPTION_HELP = {
+    "stockpile": {
+        "expert_board": "Each company moves on its own printed track (the expert side of the board).",
+        "investors": "Each player is dealt investor cards with a special ability.",
+        "first_player": "Who takes the first turn of round 1.",
+    },
+    "acquire": {
+        "edition": "Which printing's price chart, bonuses and sizes to use.",
+        "sole_holder": "What a player who alone holds a merged corporation's shares receives.",
+        "hidden_money": "Players keep their money face down; the screens show only their own.",
+    },
+    "black-monday": {
+        "five_hundred_shares": "An $11 to $13 card laid sideways buys 500 shares (the rulebook's variant).",
+        "crash_within_limit": "A crash card may be played only within the stock's down and up limits.",
+        "restart_counts_as_change": "Giving a crashed stock its new start price uses one of the turn's two "
+                                    "price changes.",
+        "allow_same_price": "A price change may leave the price where it is.",
+        "copies": "How many copies of each stock card value the deck holds.",
+        "shares_per_value": "How many shares one point of a card's value buys.",
+        "first_player": "Who takes the first turn.",
+    },
+    "jika": {
+        "first_player": "Who takes the first turn.",
+        "hand_size": "How many cards each player is dealt.",
+    },
+}
+
+
 def _ago(t: float) -> str:
     d = max(0, time.time() - t)
     if d < 90:
@@ -107,8 +136,9 @@ class StartPage:
         self.saved_box = kit.vbox()
         self.show_all = False
         self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
-                                   description="Import a match (JSON)", icon="")
+                                   description="Import a match (JSON file)", icon="")
         self.upload.add_class("tt-btn")
+        self.upload.add_class("tt-upload")   # the stylesheet hides the file count ipywidgets appends
         self.upload.observe(self._uploaded, names="value")
         self.problems = kit.html()
         saved = _card(kit.html('<div class="tt-section-title">Saved matches</div>'), self.problems,
@@ -143,6 +173,7 @@ class StartPage:
         while len(self.seat_rows) <= i:
             k = len(self.seat_rows)
             self.names.append(W.Text(placeholder=f"Seat {k + 1} name"))
+            self.names[k].observe(lambda _c: self._name_first_players(), names="value")
             self.pins.append(W.Password(placeholder="PIN (optional)"))
             self.seat_rows.append(_wrap([kit.html(f"<b>Seat {k + 1}</b>"), self.names[k], self.pins[k]]))
 
@@ -162,7 +193,7 @@ class StartPage:
             defaults = {}
         self.option_defaults = dict(defaults)
         previous = {k: w.value for k, w in self.option_widgets.items()}
-        for w in self.option_widgets.values():
+        for w in list(self.option_widgets.values()) + list(getattr(self, "_option_rows", ())):
             w.close()
         self.option_widgets = {}
         rows = []
@@ -174,7 +205,8 @@ class StartPage:
             choices = ui.option_choices.get(key)
             label = humanize(key)
             if key == "first_player" and isinstance(value, int):
-                w = W.Dropdown(options=[(f"Seat {i + 1}", i) for i in range(n)], value=value, description=label)
+                w = W.Dropdown(options=[(name, i) for i, name in enumerate(self._names()[:n])],
+                               value=value, description=label)
             elif choices:
                 w = W.Dropdown(options=[(str(c), c) for c in choices], value=value if value in choices else choices[0],
                                description=label)
@@ -195,10 +227,24 @@ class StartPage:
                 except Exception:
                     pass
             self.option_widgets[key] = w
-            rows.append(w)
+            help_text = OPTION_HELP.get(self.title_pick.value, {}).get(key)
+            rows.append(kit.vbox([w, kit.html(f'<div class="tt-help">{esc(help_text)}</div>')], "tt-option")
+                        if help_text else kit.vbox([w], "tt-option"))
         if not rows:
             rows = [kit.html('<span class="tt-dim">This game has no options.</span>')]
+        self._option_rows = [w for row in rows for w in (row, *getattr(row, "children", ()))
+                             if w not in self.option_widgets.values()]
         self.options_box.children = tuple(rows)
+
+    def _name_first_players(self) -> None:
+        """The first-player menu says the names typed so far, not seat numbers."""
+        pick = self.option_widgets.get("first_player")
+        if isinstance(pick, W.Dropdown):
+            value, names = pick.value, self._names()
+            labels = [(name, i) for i, name in enumerate(names)]
+            if list(pick.options) != labels:
+                pick.options = labels
+                pick.value = value
 
     def chosen_options(self) -> dict:
         """The options the players changed from the defaults."""

@@ -19,7 +19,7 @@ CSS = """
 .tt-app .jupyter-button.tt-primary { background: #1f6feb; color: #fff; border-color: #1f6feb; font-weight: 600; }
 .tt-app .jupyter-button.tt-primary:hover { background: #1a5fd0; }
 .tt-app .jupyter-button.tt-danger { background: #fff; color: #b42318; border-color: #e4a39c; }
-.tt-app .jupyter-button.tt-small { min-height: 40px; font-size: 14px; padding: 6px 10px; }
+.tt-app .jupyter-button.tt-small { min-height: 44px; font-size: 14px; padding: 6px 10px; }
 .tt-app .jupyter-button.tt-act { background: #ffffff; border-color: #8fa3b8; font-weight: 500; }
 .tt-app .jupyter-button.tt-act:hover { background: #eaf2ff; }
 .tt-app .jupyter-button:disabled { opacity: 0.45; }
@@ -35,6 +35,16 @@ CSS = """
   margin: 3px 6px 3px 0; white-space: normal; border-radius: 8px; }
 .tt-app .widget-upload, .tt-app .jupyter-button.widget-upload { height: auto; min-height: 48px; width: auto;
   font-size: 16px; padding: 8px 14px; }
+.tt-app .tt-upload { font-size: 0; }
+.tt-app .tt-upload::before { content: "Import a match (JSON file)"; font-size: 16px; }
+/* ipywidgets fixes a row's height at 28 px: taller controls would spill over the next row */
+.tt-app .widget-inline-hbox, .tt-app .widget-dropdown, .tt-app .widget-text, .tt-app .widget-password,
+.tt-app .widget-checkbox { height: auto; min-height: 44px; align-items: center; }
+.tt-app .widget-checkbox input[type="checkbox"] { width: 24px; height: 24px; margin: 10px 8px 10px 0; }
+.tt-app .widget-checkbox label, .tt-app .widget-checkbox .widget-label-basic { min-height: 44px;
+  display: flex; align-items: center; cursor: pointer; }
+.tt-option { margin: 2px 0 8px; }
+.tt-help { font-size: 14px; color: #4b5563; margin: 0 0 2px; }
 .tt-picker { min-width: 240px; max-width: 100%; }
 .tt-card { background: #fff; border: 1px solid #d8dee4; border-radius: 10px; padding: 10px 12px;
   margin: 8px 0; box-sizing: border-box; width: 100%; }
@@ -75,7 +85,7 @@ CSS = """
 .tt-gate { border: 3px dashed #8250df; }
 .tt-section-title { font-size: 18px; font-weight: 700; margin: 4px 0; }
 .tt-track { display: flex; flex-wrap: wrap; gap: 3px; align-items: center; margin: 2px 0; }
-.tt-space { min-width: 26px; text-align: center; border: 1px solid #d8dee4; border-radius: 4px; padding: 2px 3px;
+.tt-space { min-width: 30px; white-space: nowrap; text-align: center; border: 1px solid #d8dee4; border-radius: 4px; padding: 2px 3px;
   font-size: 13px; font-variant-numeric: tabular-nums; }
 .tt-space.tt-here { background: #1f6feb; color: #fff; border-color: #1f6feb; font-weight: 700; }
 .tt-grid { border-collapse: collapse; }

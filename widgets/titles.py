@@ -89,6 +89,9 @@ class TitleUI:
     choice_label: Callable[[State, Action], str] | None = None
     #: a player's public net worth for the chart, or None when it cannot be known
     net_worth: Callable[[Mapping, int], int | None] = default_net_worth
+    #: what ``net_worth`` is, in the players table and on the chart (say it honestly: where the
+    #: holdings are face down, the table knows only the money)
+    worth_label: str = "Net worth (public)"
     #: allowed values of options for the start page (option name -> values)
     option_choices: Mapping[str, Sequence[Any]] = field(default_factory=dict)
     #: options shown on the start page (None: every scalar option)

@@ -201,7 +201,7 @@ class Tracker:
                                      on_click=lambda s=s: self.open_gate(s)) for s, name in enumerate(players)]
         seats = kit.box(self.seat_buttons)
         self.log = LogPanel(self.undo, self.redo, self.back_to)
-        self.charts = ChartsPanel(lambda: self.match, self.ui.net_worth)
+        self.charts = ChartsPanel(lambda: self.match, self.ui.net_worth, f"{self.ui.worth_label} by round")
         self.exports = ExportBox(self._public_record, self._backup, players,
                                  f"{match.game.title}-{saved.id or 'match'}", pin_wait=self._pin_wait)
         footer_row = [self.exports.widget]
@@ -339,7 +339,7 @@ class Tracker:
             self.charts.refresh()
         worth = [self.ui.net_worth(view, s) for s in range(state.n)]
         self.players.value = players_html(view, worth if any(w is not None for w in worth) else None,
-                                          self.ui.unit)
+                                          self.ui.unit, self.ui.worth_label)
         player = state.current_player()
         label = state.describe if self.ui.choice_label is None else (lambda a: self.ui.choice_label(state, a))
         if player == TERMINAL:
