@@ -34,3 +34,18 @@ def test_binder_culls_idle_kernels_like_tabletop_serve():
     # Voilà then uses its bundled MathJax 3 (an empty URL made it try MathJax 2 from nowhere)
     settings = config["ServerApp"]["tornado_settings"]
     assert settings["mathjax_url"] is None and settings["mathjax_config"] is None
+
+
+def test_binder_pins_everything_tabletop_and_its_dashboards_need():
+    """postBuild installs tabletop with --no-deps, so a dependency missing from the pins is missing
+    on Binder (the join codes' QR images need segno, a long tournament's progress bar tqdm)."""
+    import re
+    import tomllib
+    project = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    needed = project["dependencies"] + project["optional-dependencies"]["dashboards"]
+    pinned = {re.split(r"[=<>\[]", line, 1)[0].strip().lower().replace("_", "-")
+              for line in (REPO / "binder" / "requirements.txt").read_text().splitlines()
+              if line.strip() and not line.startswith("#")}
+    missing = [req for req in needed
+               if re.split(r"[=<>\[ ;]", req, 1)[0].lower().replace("_", "-") not in pinned]
+    assert not missing, f"binder/requirements.txt lacks {missing}"
