@@ -28,6 +28,7 @@ from tabletop.store import StaleMatch
 from . import kit
 from .actions import ActionPanel
 from .charts import ChartsPanel
+from .correct import CorrectionCard
 from .exports import ExportBox, locked_words, pin_field
 from .join import JoinCard
 from .live import Watcher, after_race, race_words
@@ -213,6 +214,7 @@ class Tracker:
             self.link.value = (f'<a class="tt-link" href="?match={attr(saved.id)}">'
                                f"Link to this match ({esc(saved.id)})</a>")
         self.join = JoinCard(saved)
+        self.correct = CorrectionCard(self)      # "Correct a mistake": a public Correction with its reason
         self.public = kit.vbox([
             _card(self.header, cls="tt-head-card"),
             _card(self.banner, self.notice, self.panel.widget, cls="tt-turn"),
@@ -222,6 +224,7 @@ class Tracker:
                            '<div class="tt-dim">Secrets are seen only here, one player at a time.</div>'),
                   seats, cls="tt-seats"),
             self.join.widget,
+            self.correct.widget,
             self.log.widget,
             self.charts.widget,
             _card(footer, self.link, cls="tt-footer"),

@@ -1,0 +1,259 @@
+"""The table screen's "Correct a mistake" card: a public ``Correction`` typed by the table.
+
+    card = CorrectionCard(tracker)     # the tracker shows card.widget (empty for a title without corrections)
+    card.open(); card.choose("money", seat=0, to="$19,000", reason="the bank paid Alice $1,000 too much")
+    card.submit()                      # what a click on "Enter the correction" does
+
+What can be fixed is the title's own list of correction kinds (``<title>.position.CORRECTION_KINDS``)
+and its public data: seats, stocks, corporations, squares, card values. Nothing the card offers
+depends on a secret, and it shows no current value: the board and the players' card show what is
+public. The correction goes in the way of every entry (``Tracker._enter``, i.e. ``saved.apply``):
+saved, in the log with its reason, undone by Undo; a refusal is the rules' own words and changes
+nothing.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, NamedTuple, Sequence
+
+import ipywidgets as W
+
+from tabletop.core import Correction
+from tabletop.errors import MalformedAction
+
+from . import kit
+from .render import esc
+
+__all__ = ["CorrectionCard", "Fix", "fixes_for"]
+
+Choices = Sequence[tuple[str, Any]]          # (label shown, value the Correction carries)
+
+
+class Fix:
+    """One kind of correction as the card offers it: ``kind`` is ``Correction.kind``; ``board``
+    says the board is fixed (no seat); ``subjects`` the stocks, corporations or squares to pick
+    from (none: the kind has no subject); ``values(subject)`` the new values to pick from, or None
+    for a typed whole number; ``value_label`` names that value."""
+
+    def __init__(self, kind: str, label: str, value_label: str, *, board: bool = False,
+                 subjects: Choices = (), values: Callable[[Any], Choices] | None = None):
+        self.kind, self.label, self.value_label = kind, label, value_label
+        self.board, self.subjects, self.values = board, tuple(subjects), values
+
+
+def _named(names: Sequence[str]) -> Choices:
+    return [(name, name) for name in names]
+
+
+def _stockpile(options) -> list[Fix]:
+    from tabletop.stockpile.data import COMPANIES, compile_rules
+    rules = compile_rules(options["rules_data"])
+    tracks = dict(zip(COMPANIES, rules.expert if options.get("expert_board") else rules.standard))
+    return [
+        Fix("money", "A player's money", "Money now"),
+        Fix("holding", "A player's stock cards", "Stock cards now", subjects=_named(COMPANIES)),
+        Fix("split holding", "A player's split stock cards", "Split cards now", subjects=_named(COMPANIES)),
+        Fix("space", "A stock's value", "Value now", board=True, subjects=_named(COMPANIES),
+            values=lambda company: [(f"{v} (space {i})", i) for i, v in enumerate(tracks[company].values)]),
+    ]
+
+
+def _acquire(options) -> list[Fix]:
+    from tabletop.acquire.rules import tables_for
+    tables = tables_for(options)
+    squares = [("empty", None), ("a tile in no corporation", "")] + [(f"a {c} tile", c) for c in tables.corps]
+    fixes = [
+        Fix("money", "A player's money", "Money now"),
+        Fix("holding", "A player's shares", "Shares now", subjects=_named(tables.corps)),
+        Fix("square", "A square of the board", "The square holds", board=True,
+            subjects=_named(tables.labels), values=lambda _square: squares),
+    ]
+    # with hidden money, typing a player's money on the shared screen would show it to everyone
+    return fixes[1:] if options.get("hidden_money") else fixes
+
+
+def _black_monday(options) -> list[Fix]:
+    from tabletop.blackmonday.data import STOCKS, VALUES
+    cards = [(f"${v}", v) for v in VALUES]
+    return [
+        Fix("money", "A player's money", "Money now"),
+        Fix("add holding", "A card a player holds sideways (add it)", "The card",
+            subjects=_named(STOCKS), values=lambda _stock: cards),
+        Fix("remove holding", "A card a player no longer holds (remove it)", "The card",
+            subjects=_named(STOCKS), values=lambda _stock: cards),
+        Fix("price", "A stock's price", "Price now", board=True, subjects=_named(STOCKS),
+            values=lambda _stock: cards),
+    ]
+
+
+def _jika(options) -> list[Fix]:
+    from tabletop.jika.data import MARKET_VALUES, SLOTS, START_PRICE, SUITS
+    values = [(str(v), v) for v in MARKET_VALUES]
+    showing = {"upper": [("nothing", None)] + values, "lower": [("the ace", START_PRICE)] + values}
+    return [Fix("square", "A market card", "It shows", board=True,
+                subjects=[(f"{suit}, {slot} card", f"{suit} {slot}") for suit in SUITS for slot in SLOTS],
+                values=lambda subject: showing[subject.split(" ")[1]])]
+
+
+_FIXES = {"stockpile": _stockpile, "acquire": _acquire, "black-monday": _black_monday, "jika": _jika}
+
+
+def fixes_for(title: str, options) -> list[Fix]:
+    """What the table may correct in ``title`` with these options (empty: no corrections)."""
+    make = _FIXES.get(title)
+    return make(options) if make else []
+
+
+def whole_number(text: str, what: str) -> int:
+    """A typed whole number: "6000", "$6,000", "6 000", "-5" (the rules judge its range)."""
+    digits = text.strip().replace("$", "").replace(",", "").replace(" ", "")
+    sign = -1 if digits.startswith("-") else 1
+    if not digits.lstrip("-").isdigit():
+        raise MalformedAction(f"{what}: type a whole number such as 6000 or $6,000, not {text.strip()!r}."
+                              if text.strip() else f"{what}: type a whole number such as 6000 or $6,000.")
+    return sign * int(digits.lstrip("-"))
+
+
+def _dropdown(description: str) -> W.Dropdown:
+    # values are indexes into the choices: a choice may carry None or "" (an empty square)
+    return W.Dropdown(options=[("", 0)], value=0, description=description,
+                      layout=W.Layout(width="auto"), style={"description_width": "8em"})
+
+
+class CorrectionCard:
+    """The "Correct a mistake" card of ``tracker``'s shared screen, collapsed until opened."""
+
+    def __init__(self, tracker):
+        self.tracker = tracker
+        game = tracker.match.game
+        self.players = list(game.players)
+        self.fixes = fixes_for(game.title, game.options)
+        if not self.fixes:
+            self.widget = kit.vbox()
+            return
+        self.what = _dropdown("What")
+        self.what.options = [(f.label, i) for i, f in enumerate(self.fixes)]
+        self.whose = _dropdown("Whose")
+        self.which = _dropdown("Which")
+        self.picked = _dropdown("Now")
+        self.typed = W.Text(description="Now", placeholder="e.g. $6,000", layout=W.Layout(width="auto"),
+                            style={"description_width": "8em"})
+        self.reason = W.Text(description="Reason", placeholder="what went wrong, e.g. the bank paid Ann $1,000 too much",
+                             layout=W.Layout(width="auto", min_width="18em"), style={"description_width": "8em"})
+        self.message = kit.hidden(kit.html(own_layout=True))
+        self.open_button = kit.button("Correct a mistake", "tt-small", on_click=self.open)
+        self.enter_button = kit.button("Enter the correction", "tt-primary", on_click=self.submit)
+        self.cancel_button = kit.button("Cancel", "tt-small", on_click=self.close_form)
+        self.form = kit.hidden(kit.vbox([
+            self.what, self.whose, self.which, self.picked, self.typed, self.reason,
+            kit.html('<div class="tt-dim">The whole table sees the correction and its reason in the log '
+                     "(a number typed here is shown to everyone); Undo takes it back.</div>"),
+            kit.box([self.enter_button, self.cancel_button])], "tt-correct-form", own_layout=True))
+        self.widget = kit.vbox([
+            kit.html('<div class="tt-section-title">Correct a mistake</div>'
+                     '<div class="tt-dim">When the table and this screen disagree: fix money, a holding, '
+                     "a value or the board.</div>"),
+            self.open_button, self.message, self.form], "tt-card", "tt-correct")
+        self.what.observe(lambda _change: self._kind_changed(), names="value")
+        self.which.observe(lambda _change: self._subject_changed(), names="value")
+        self._kind_changed()
+
+    # --- what the form shows -----------------------------------------------------------------
+    @property
+    def fix(self) -> Fix:
+        return self.fixes[self.what.value]
+
+    def _kind_changed(self) -> None:
+        fix = self.fix
+        self.whose.options = ([("the board", None)] if fix.board else
+                              [(name, seat) for seat, name in enumerate(self.players)])
+        self.whose.value = self.whose.options[0][1]
+        self.whose.disabled = fix.board
+        kit.show(self.which, bool(fix.subjects))
+        if fix.subjects:
+            self.which.options = [(label, i) for i, (label, _subject) in enumerate(fix.subjects)]
+            self.which.value = 0
+        self.typed.description = self.picked.description = fix.value_label
+        self._subject_changed()
+
+    def _subject_changed(self) -> None:
+        fix = self.fix
+        kit.show(self.picked, fix.values is not None)
+        kit.show(self.typed, fix.values is None)
+        if fix.values is not None:
+            keep = self.picked.label
+            choices = self._value_choices()
+            self.picked.options = [(label, i) for i, (label, _value) in enumerate(choices)]
+            labels = [label for label, _value in choices]
+            self.picked.value = labels.index(keep) if keep in labels else 0
+
+    def _subject(self) -> str:
+        fix = self.fix
+        return fix.subjects[self.which.value][1] if fix.subjects else ""
+
+    def _value_choices(self) -> Choices:
+        return self.fix.values(self._subject())
+
+    # --- choosing, as a click would ------------------------------------------------------------
+    def choose(self, kind: str, seat: int | None = None, subject: str = "", to: Any = None,
+               reason: str = "") -> None:
+        """Set the form as the table would: ``kind`` a Correction kind, ``subject`` a stock,
+        corporation or square as the Correction names it, ``to`` the choice's value (or the text
+        typed for a number)."""
+        self.what.value = next(i for i, f in enumerate(self.fixes) if f.kind == kind)
+        if seat is not None:
+            self.whose.value = seat
+        if subject:
+            self.which.value = next(i for i, (_label, s) in enumerate(self.fix.subjects) if s == subject)
+        if self.fix.values is None:
+            self.typed.value = str(to)
+        else:
+            self.picked.value = next(i for i, (_label, v) in enumerate(self._value_choices()) if v == to)
+        self.reason.value = reason
+
+    # --- opening and entering ------------------------------------------------------------------
+    def open(self) -> None:
+        self._say(None)
+        kit.show(self.form)
+        kit.show(self.open_button, False)
+
+    def close_form(self) -> None:
+        kit.show(self.form, False)
+        kit.show(self.open_button)
+
+    def correction(self) -> Correction:
+        """The Correction the form describes (a typed number it cannot read: MalformedAction)."""
+        fix = self.fix
+        if fix.values is None:
+            to = whole_number(self.typed.value, fix.value_label)
+        else:
+            to = self._value_choices()[self.picked.value][1]
+        return Correction(fix.kind, self.whose.value, self._subject(), to, self.reason.value)
+
+    def submit(self) -> None:
+        """Enter the correction as any entry is entered; a refusal is said on the card."""
+        try:
+            action = self.correction()
+        except MalformedAction as exc:
+            self._say(str(exc), refused=True)
+            return
+        tracker = self.tracker
+        before = len(tracker.match.log)
+        message = tracker._enter(action)
+        if message is not None:
+            self._say(message, refused=True)
+            return
+        line = tracker.log.lines[-1] if len(tracker.match.log) > before and tracker.log.lines else ""
+        self.reason.value = ""
+        self.close_form()
+        self._say(f"Entered. {line}" if line else "Entered.")
+        tracker._error(None)
+        tracker.refresh()
+
+    def _say(self, text: str | None, refused: bool = False) -> None:
+        if not text:
+            kit.show(self.message, False)
+            self.message.value = ""
+            return
+        css = "tt-banner" if refused else "tt-notice"
+        self.message.value = f'<div class="{css}">{esc(text)}</div>'
+        kit.show(self.message)
