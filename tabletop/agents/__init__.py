@@ -72,7 +72,8 @@ _AGENTS: dict[str | None, dict[str, Any]] = {
                   "shading": "tabletop.agents.stockpile:ShadingBidder"},
     "acquire": {"merger-minded": "tabletop.agents.acquire:MergerMinded",
                 "buyer": "tabletop.agents.acquire:ShareBuyer"},
-    "jika": {"greedy": "tabletop.agents.market:JikaGreedy"},
+    "jika": {"greedy": "tabletop.agents.market:JikaGreedy",
+             "backer": "tabletop.agents.market:JikaBacker"},
     "black-monday": {"holder": "tabletop.agents.market:BlackMondayHolder",
                      "pumper": "tabletop.agents.market:BlackMondayPumper"},
 }

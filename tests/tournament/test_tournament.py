@@ -3,6 +3,7 @@ whatever the number of processes, a broken agent loses its game and the contest 
 the command line gives what Python gives."""
 import csv
 import math
+import random
 import os
 import subprocess
 import sys
@@ -230,3 +231,33 @@ def test_the_command_ranks_a_students_file_and_writes_the_same_table_as_python(t
     bad = subprocess.run([str(script), "tournament", "jika", "--agents", "greedy,random,nobody"],
                          capture_output=True, text=True, timeout=120)
     assert bad.returncode == 2 and "There is no agent called 'nobody' for jika" in bad.stderr
+
+
+def test_every_title_has_two_or_more_example_agents_besides_random_and_they_play_whole_games():
+    from tabletop.agents import agent_names
+    for title in ("stockpile", "acquire", "black-monday", "jika"):
+        examples = [name for name in agent_names(title) if name != "random"]
+        assert len(examples) >= 2, (title, examples)
+        result = T.run(title, examples + ["random"] * (3 - len(examples)) if len(examples) < 3 else examples[:4],
+                       games=3, seed=11, progress=False)
+        assert result.ranking()["forfeits"].sum() == 0, title
+
+
+def test_the_backer_raises_its_kings_suit_when_a_card_can():
+    """A suit's price is the lower of its two cards (the rulebook): spades shows 3 over 9, so an 8
+    on the upper card makes it 8 (+5), a 5 makes it 5 (+2)."""
+    from tabletop.agents.market import JikaBacker
+    from tabletop.jika import PlayCard
+    market = {"spades": {"upper": 3, "lower": 9, "price": 3}, "hearts": {"upper": 5, "lower": 6, "price": 5},
+              "diamonds": {"upper": None, "lower": 1, "price": 1}, "clubs": {"upper": 7, "lower": 8, "price": 7}}
+    view = {"seat": 0, "private": {"certificates": {"king": "spades", "queen": "hearts"}},
+            "board": {"market": market}}
+    legal = [PlayCard(seat=0, suit="spades", value=8, slot="upper"),     # spades 3 -> min(8, 9) = 8
+             PlayCard(seat=0, suit="spades", value=5, slot="upper"),     # spades -> 5
+             PlayCard(seat=0, suit="clubs", value=2, slot="upper"),      # clubs 7 -> 2
+             PlayCard(seat=0, suit="hearts", value=9, slot="upper")]     # hearts 5 -> 6
+    assert JikaBacker().choose(view, legal, random.Random(0)) == legal[0]
+    legal = legal[2:]   # no spades: its queen's suit, hearts, rises
+    assert JikaBacker().choose(view, legal, random.Random(0)) == legal[1]
+    legal = legal[:1]   # neither: it pushes clubs, which it holds nothing of, down
+    assert JikaBacker().choose(view, legal, random.Random(0)) == legal[0]
