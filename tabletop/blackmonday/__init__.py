@@ -3,7 +3,8 @@
 Registry name ``black-monday``. Options (all optional, see ``data.DEFAULT_OPTIONS`` and
 ``docs/black-monday.md``): ``five_hundred_shares`` (the rulebook's variant), and overrides of every
 assumed default: ``limits``, ``copies``, ``shares_per_value``, ``crash_within_limit``,
-``restart_counts_as_change``, ``allow_same_price``, ``first_player``.
+``restart_counts_as_change``, ``crash_counts_as_change``, ``allow_same_price``, ``first_player``.
+``OPTION_HELP`` says each option in one sentence; ``EVENT_KINDS`` lists what the table is told.
 """
 from __future__ import annotations
 
@@ -16,9 +17,11 @@ from . import data
 from .actions import *  # noqa: F401,F403  (the action classes are part of the public surface)
 from .actions import __all__ as _ACTION_NAMES
 from .actions import ACTION_TYPES
-from .rules import BlackMondayState
+from .data import OPTION_HELP
+from .rules import EVENT_KINDS, BlackMondayState
 
-__all__ = ["TITLE", "BlackMondayTitle", "BlackMondayState", "data", *_ACTION_NAMES]
+__all__ = ["TITLE", "BlackMondayTitle", "BlackMondayState", "data", "OPTION_HELP", "EVENT_KINDS",
+           *_ACTION_NAMES]
 
 
 def _flag(options: Mapping, key: str) -> bool:
@@ -52,7 +55,7 @@ class BlackMondayTitle(Title):
         merged = {**data.DEFAULT_OPTIONS, **options}
         out: dict[str, Any] = {}
         for key in ("five_hundred_shares", "crash_within_limit", "restart_counts_as_change",
-                    "allow_same_price"):
+                    "crash_counts_as_change", "allow_same_price"):
             out[key] = _flag(merged, key)
         out["copies"] = _int(merged, "copies", 1, 4)
         out["shares_per_value"] = _int(merged, "shares_per_value", 1, 1_000)
@@ -87,11 +90,13 @@ class BlackMondayTitle(Title):
                             help="a crash card need not lie within the stock's limit")
         parser.add_argument("--free-restart", action="store_true",
                             help="a new start price does not use one of the 2 price changes")
+        parser.add_argument("--free-crash", action="store_true",
+                            help="a crash does not use one of the 2 price changes")
         parser.add_argument("--copies", default=None, help="copies of each stock card")
         args, rest = parser.parse_known_args(list(argv))
         if rest:
             raise OptionsError(f"Black Monday has no option {' '.join(rest)}; its flags are "
-                               "--500-shares, --crash-anywhere, --free-restart, --copies N.")
+                               "--500-shares, --crash-anywhere, --free-restart, --free-crash, --copies N.")
         options: dict[str, Any] = {}
         if args.five_hundred_shares:
             options["five_hundred_shares"] = True
@@ -99,6 +104,8 @@ class BlackMondayTitle(Title):
             options["crash_within_limit"] = False
         if args.free_restart:
             options["restart_counts_as_change"] = False
+        if args.free_crash:
+            options["crash_counts_as_change"] = False
         if args.copies is not None:
             if not args.copies.isdigit():
                 raise OptionsError(f"--copies needs a whole number, not {args.copies!r}.")

@@ -56,6 +56,28 @@ DEFAULT_OPTIONS = {
     # assumed rule readings where the rulebook is silent
     "crash_within_limit": True,        # a crash card must lie within the stock's down/up limit
     "restart_counts_as_change": True,  # a new start price uses one of the 2 price changes
+    "crash_counts_as_change": True,    # a crash uses one of the 2 price changes
     "allow_same_price": False,         # a "change" to the current price is refused
     "first_player": 0,                 # the seat that takes the first turn
+}
+
+#: every option in a player's words, one sentence each (the start page shows them)
+OPTION_HELP = {
+    "five_hundred_shares": "The rulebook's variant: an $11, $12 or $13 card laid sideways buys "
+                           "500 shares instead of none.",
+    "limits": "How far one price change may move each stock, in dollars down and up (as printed "
+              "on its ticker card).",
+    "copies": "How many copies of each stock card the deck holds (2 makes 104 cards).",
+    "shares_per_value": "How many shares each dollar of a $1-$10 card buys when it is laid "
+                        "sideways (100: a $3 card is 300 shares).",
+    "crash_within_limit": "A crash card ($11-$13) may be played only if its value lies within the "
+                          "stock's down and up limit from the current price.",
+    "restart_counts_as_change": "Giving a crashed stock its new start price uses one of the turn's "
+                                "two price changes and ends trading; off, it is free at any time "
+                                "of the turn.",
+    "crash_counts_as_change": "Crashing a stock uses one of the turn's two price changes and ends "
+                              "trading; off, a crash is free at any time of the turn.",
+    "allow_same_price": "A price change may play a card equal to the current price, leaving the "
+                        "price where it is.",
+    "first_player": "Who takes the first turn (a round ends when the turn comes back to them).",
 }

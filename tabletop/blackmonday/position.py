@@ -186,6 +186,9 @@ class PositionRules:
             if not n:
                 raise IllegalAction(f"{stock} ${v} shows \"0$\" and is never held sideways "
                                     f"(the 500-share variant is off).")
+            if not self.piles[s]:
+                raise IllegalAction(f"{stock} is delisted: nobody holds its shares until it has a "
+                                    f"new start price (correct its price first).")
             if self.shares[seat][s] + n > data.SHARE_CAP:
                 raise IllegalAction(f"{self.name(seat)} would hold {self.shares[seat][s] + n:,} {stock} "
                                     f"shares, over the limit of {data.SHARE_CAP:,}.")

@@ -24,7 +24,19 @@ from .actions import (BuyShares, ChangePrice, CrashStock, DealCard, DrawCard,
 from .actions import Position as PositionAction
 from .position import PositionRules
 
-__all__ = ["BlackMondayState", "CLOSE", "card_id", "card_name"]
+__all__ = ["BlackMondayState", "CLOSE", "EVENT_KINDS", "card_id", "card_name"]
+
+#: what the table is told happened by itself (``State.announce``; every fact in them is public)
+EVENT_KINDS = {
+    "start_price": "a card turned up by the dealer gives a stock its start price",
+    "market_open": "every stock has a start price: the first turn begins",
+    "crash": "a stock crashed to $0: every card of it held sideways is discarded, and what each "
+             "holder lost at the price before the crash",
+    "relisted": "a delisted stock has a new start price (and whether that used a price change)",
+    "deck_rebuilt": "the first deck ran out: the used cards and the market-close card make the new deck",
+    "market_closed": "the market-close card was drawn: the game ends at once",
+    "game_over": "the final scores (cash plus shares at the closing prices) and the winners",
+}
 
 STOCKS = data.STOCKS
 N_STOCKS = len(STOCKS)
@@ -89,6 +101,10 @@ class _Rules:
         self.copies = options["copies"]
         self.crash_within_limit = bool(options["crash_within_limit"])
         self.restart_counts = bool(options["restart_counts_as_change"])
+        # old saves have no such option: a crash always counted (normalize_options fills it in)
+        self.crash_counts = bool(options.get("crash_counts_as_change", True))
+        #: relisting or crashing outside the two price changes (allowed at any time of the turn)
+        self.free_moves = not (self.restart_counts and self.crash_counts)
         self.allow_same = bool(options["allow_same_price"])
         self.first = options["first_player"]
         self.n = n_players
@@ -153,9 +169,11 @@ class BlackMondayState(PositionRules, State):
         return pile[-1] if pile else 0
 
     def _deal_seat(self) -> int:
+        """Each player's 8 cards in a row, from the first player: one hand-over of a shared
+        device per player when the table enters the deal."""
         if self.deal_queue:
             return self.deal_queue[self.dealt]
-        return (self.rules.first + self.dealt) % self.n
+        return (self.rules.first + self.dealt // data.HAND_SIZE) % self.n
 
     def worth(self, seat: int) -> int:
         return self.money[seat] + sum(self.shares[seat][s] * self.price(s) for s in range(N_STOCKS))
@@ -200,18 +218,21 @@ class BlackMondayState(PositionRules, State):
             return [self._chance_action(c) for c in sorted(set(self.deck))]
         seat = self.seat
         hand = sorted(set(self.hands[seat]))
+        r = self.rules
         if phase == EXCHANGE:
             out = []
             if self.exchanged < data.MAX_EXCHANGE:
                 table = _EXCHANGE[seat]
                 out = [table[c] for c in hand]
+            if r.free_moves:
+                out += self._free_moves(seat, hand)
             out.append(_END[seat])
             return out
-        r = self.rules
         trade = phase == TRADE
         can_buy = trade and self.buys < data.MAX_BUYS
         room = self.changes < data.MAX_PRICE_CHANGES
         restart_ok = room or not r.restart_counts
+        crash_ok = room or not r.crash_counts
         crash_anywhere = not r.crash_within_limit
         allow_same = r.allow_same
         down, up, shares = r.down, r.up, r.shares
@@ -239,6 +260,9 @@ class BlackMondayState(PositionRules, State):
                             moves.append(crash_t[c])
                     elif crash_anywhere and v > data.START_PRICE_MAX:
                         moves.append(crash_t[c])
+                elif crash_ok and v > data.START_PRICE_MAX and (
+                        crash_anywhere or price - down[s] <= v <= price + up[s]):
+                    moves.append(crash_t[c])
             elif restart_ok and v <= data.START_PRICE_MAX:
                 moves.append(restart_t[c])
         if trade:
@@ -256,6 +280,22 @@ class BlackMondayState(PositionRules, State):
         else:
             out = moves
         out.append(_END[seat])
+        return out
+
+    def _free_moves(self, seat: int, hand: list[int]) -> list[Action]:
+        """The relistings and crashes that use no price change, offered while exchanging: they
+        are neither trading nor a price change, which is all an exchange replaces."""
+        r = self.rules
+        out: list[Action] = []
+        for c in hand:
+            s, v = _CARD_STOCK[c], _CARD_VALUE[c]
+            pile = self.piles[s]
+            if not pile:
+                if not r.restart_counts and v <= data.START_PRICE_MAX:
+                    out.append(_RESTART[seat][c])
+            elif not r.crash_counts and v > data.START_PRICE_MAX and (
+                    not r.crash_within_limit or pile[-1] - r.down[s] <= v <= pile[-1] + r.up[s]):
+                out.append(_CRASH[seat][c])
         return out
 
     def chance_entries(self, viewer: int | None) -> list[Action]:
@@ -357,12 +397,15 @@ class BlackMondayState(PositionRules, State):
         """The first deck is used up: the used cards (discards and the price cards under the
         current ones) and the market-close card make the new deck."""
         deck = self.discard
+        discards = len(deck)
         self.discard = []
         self.open_discard = []
         for s, pile in enumerate(self.piles):
             for v in pile[:-1]:
                 deck.append(s * N_VALUES + v - 1)
             self.piles[s] = pile[-1:]
+        self.announce("deck_rebuilt", discards=discards, price_cards=len(deck) - discards,
+                      cards=len(deck) + 1)
         deck.append(CLOSE)
         self.deck = deck
         self.deck_number = 2
@@ -393,6 +436,7 @@ class BlackMondayState(PositionRules, State):
         if v <= data.START_PRICE_MAX and not self.piles[s]:
             self.piles[s].append(v)
             self.mark_value(STOCKS[s], v)
+            self.announce("start_price", stock=STOCKS[s], price=v)
         else:
             self.discard.append(card)
             self.open_discard.append(card)
@@ -401,6 +445,8 @@ class BlackMondayState(PositionRules, State):
             self.started = True
             self.phase = TRADE
             self.seat = self.rules.first
+            self.announce("market_open", seat=self.seat,
+                          prices=tuple((STOCKS[i], self.piles[i][-1]) for i in range(N_STOCKS)))
 
     def _draw(self, a: DrawCard) -> None:
         if self.phase != REFILL:
@@ -430,6 +476,10 @@ class BlackMondayState(PositionRules, State):
         self.close_in_deck = False
         self.closer = a.seat
         self.phase = OVER
+        self.announce("market_closed", seat=a.seat)
+        outcome = self.outcome()
+        self.announce("game_over", scores=outcome.scores, winners=outcome.winners,
+                      prices=tuple((STOCKS[s], self.price(s)) for s in range(N_STOCKS)))
 
     # the player's turn
     def _turn_check(self, a) -> tuple[int, int]:
@@ -510,7 +560,9 @@ class BlackMondayState(PositionRules, State):
         self.pay(BANK, seat, n * price, f"sold {n:,} {stock} at ${price}", "sale", stock)
 
     def _price_step_check(self, who: str, counts: bool = True) -> None:
-        if self.phase == EXCHANGE:
+        """``counts``: the move uses one of the turn's price changes (a free relisting or crash
+        does not, so it may come at any time of the turn, an exchange included)."""
+        if self.phase == EXCHANGE and counts:
             raise IllegalAction(f"{who} cannot change prices: {who} is exchanging cards this turn, "
                                 "which replaces trading and price changes.")
         if counts and self.changes >= data.MAX_PRICE_CHANGES:
@@ -547,7 +599,7 @@ class BlackMondayState(PositionRules, State):
         s, v = self._turn_check(a)
         seat, who, stock, r = a.seat, self.name(a.seat), STOCKS[s], self.rules
         card = s * N_VALUES + v - 1
-        self._price_step_check(who)
+        self._price_step_check(who, counts=r.crash_counts)
         if v not in data.CRASH_VALUES:
             raise IllegalAction(f"{who} cannot crash {stock} with its ${v} card: only the $11, $12 "
                                 "and $13 cards crash a stock.")
@@ -560,17 +612,23 @@ class BlackMondayState(PositionRules, State):
                                 f"crash card must lie within the limit ({self._limit_text(s)}).")
         self.hands[seat].remove(card)
         gone = [s * N_VALUES + p - 1 for p in self.piles[s]] + [card]
+        losses = []
         for holder in range(self.n):
             gone += [s * N_VALUES + held_value - 1 for held_value in self.held[holder][s]]
+            if self.shares[holder][s]:
+                losses.append((holder, self.shares[holder][s], self.shares[holder][s] * price))
         self.piles[s] = []
         self.discard += gone
         self.open_discard += gone
         for holder in range(self.n):
             self.held[holder][s] = []
             self.shares[holder][s] = 0
-        self.changes += 1
-        self.phase = PRICES
+        if r.crash_counts:
+            self.changes += 1
+            self.phase = PRICES
         self.mark_value(stock, 0)
+        self.announce("crash", seat=seat, stock=stock, price=price, card=v,
+                      losses=tuple(losses), counted=r.crash_counts)
 
     def _restart(self, a: SetStartPrice) -> None:
         s, v = self._turn_check(a)
@@ -589,8 +647,10 @@ class BlackMondayState(PositionRules, State):
         self.piles[s].append(v)
         if r.restart_counts:
             self.changes += 1
-        self.phase = PRICES
+            self.phase = PRICES
+        # else: "any player may, on their turn, relist it" -- a free relisting ends no trading
         self.mark_value(stock, v)
+        self.announce("relisted", seat=seat, stock=stock, price=v, counted=r.restart_counts)
 
     def _exchange(self, a: ExchangeCard) -> None:
         s, v = self._turn_check(a)
@@ -749,6 +809,47 @@ class BlackMondayState(PositionRules, State):
             return f"{who} lists {stock} again at a start price of ${v}."
         return type(a).__name__
 
+    def describe_event(self, event) -> str:
+        words = _EVENT_WORDS.get(event.kind)
+        if words is None:
+            return super().describe_event(event)
+        return words(self, dict(event.params))
+
+    def _names(self, seats) -> str:
+        """'Alice', 'Alice and Bob', 'Alice, Bob and Carol'."""
+        names = [self.name(s) for s in seats]
+        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+    def _crash_words(self, p: dict) -> str:
+        stock, losses = p["stock"], p["losses"]
+        text = (f"{self.name(p['seat'])} crashes {stock} from {_money(p['price'])} to $0 with the "
+                f"${p['card']} card: every {stock} card held sideways is discarded")
+        if losses:
+            lost = [f"{shares:,} shares worth {_money(worth)}" for _, shares, worth in losses]
+            lost = [f"{self.name(seat)} {'loses ' if k == 0 else ''}{words}"
+                    for k, ((seat, _, _), words) in enumerate(zip(losses, lost))]
+            text += ", and " + (lost[0] if len(lost) == 1 else ", ".join(lost[:-1]) + " and " + lost[-1])
+        else:
+            text += " (nobody held any)"
+        text += f". {stock} is delisted until someone sets a new start price"
+        return text + ("; the crash used one of the turn's two price changes and ended trading."
+                       if p["counted"] else "; the crash used none of the turn's price changes.")
+
+    def _relisted_words(self, p: dict) -> str:
+        who = self.name(p["seat"])
+        text = f"{who} lists {p['stock']} again at a start price of {_money(p['price'])}"
+        return text + (f": this uses one of {who}'s two price changes and ends trading for the turn."
+                       if p["counted"] else f"; it uses none of the turn's price changes, and {who} "
+                       "may still trade.")
+
+    def _game_over_words(self, p: dict) -> str:
+        scores, winners = p["scores"], p["winners"]
+        text = ("Final scores, cash plus shares at the closing prices: "
+                + ", ".join(f"{self.name(s)} {_money(v)}" for s, v in enumerate(scores)) + ". ")
+        if len(winners) == 1:
+            return text + f"{self.name(winners[0])} wins."
+        return text + f"{self._names(winners)} share the win with {_money(scores[winners[0]])} each."
+
     def describe_hidden(self, action: Action) -> str:
         who = self.name(action.secret_to)
         if isinstance(action, DealCard):
@@ -758,6 +859,28 @@ class BlackMondayState(PositionRules, State):
         if isinstance(action, ExchangeCard):
             return f"{who} exchanges a card."
         return f"{who}: a secret entry."
+
+
+def _prices_text(prices) -> str:
+    return ", ".join(f"{stock} {_money(price)}" for stock, price in prices)
+
+
+_EVENT_WORDS = {
+    "start_price": lambda st, p: f"{p['stock']} starts at {_money(p['price'])}.",
+    "market_open": lambda st, p: (f"Every stock has a start price ({_prices_text(p['prices'])}): "
+                                  f"{st.name(p['seat'])} takes the first turn."),
+    "crash": BlackMondayState._crash_words,
+    "relisted": BlackMondayState._relisted_words,
+    "deck_rebuilt": lambda st, p: (
+        f"The first deck has run out: the discard pile ({p['discards']} cards), the "
+        f"{p['price_cards']} price cards under the current prices and the market-close card are "
+        f"shuffled into a new deck of {p['cards']} cards. Whoever draws the market-close card "
+        "ends the game."),
+    "market_closed": lambda st, p: (
+        ("The dealer" if p["seat"] is None else st.name(p["seat"]))
+        + " draws the market-close card: the market closes and the game ends at once."),
+    "game_over": BlackMondayState._game_over_words,
+}
 
 
 _HANDLERS = {

@@ -30,17 +30,17 @@ BOB = "CP5 WB2 WB9 GG1 GG2 TT4 WB12 GG13"
 
 
 def new_match(hands=(ALICE, BOB), starts="CP4 WB3 GG10 TT10", players=None, options=None) -> Match:
-    """Deal the given hands one card at a time (round-robin from the first player), then turn up
+    """Deal the given hands (each player's 8 cards in a row, from the first player), then turn up
     the given start-price cards."""
     players = players or ["Alice", "Bob", "Carol", "Dan", "Eve", "Fay"][:len(hands)]
     match = Match("black-monday", players, options, seed=1)
     first = match.game.options["first_player"]
     n = len(players)
     parsed = [cards(h) for h in hands]
-    for i in range(8):
-        for k in range(n):
-            seat = (first + k) % n
-            match.apply(DealCard(seat, *parsed[seat][i]))
+    for k in range(n):
+        seat = (first + k) % n
+        for stock, value in parsed[seat]:
+            match.apply(DealCard(seat, stock, value))
     for stock, value in cards(starts):
         match.apply(RevealStartCard(stock, value))
     return match

@@ -6,21 +6,23 @@ from tabletop.errors import IllegalAction, MalformedAction, NotYourTurn
 from .helpers import ALICE, BOB, CP, GG, TT, WB, card, hand, new_match, refused
 
 
-def test_the_dealer_gives_everyone_20000_and_deals_eight_cards_one_at_a_time():
+def test_the_dealer_gives_everyone_20000_and_deals_each_player_eight_cards_in_a_row():
     m = Match("black-monday", ["Alice", "Bob", "Carol"], seed=1)
     assert m.state.money == [20_000, 20_000, 20_000]
     assert [p.reason for p in m.state.payments] == ["starting money from the dealer"] * 3
-    # the first card goes to Alice, the next to Bob, then Carol, then Alice again
+    # Alice's 8 cards first, then Bob's, then Carol's: a shared device changes hands twice
     assert m.current_player() == CHANCE and m.state.chance_owner() == 0
     assert {a.seat for a in m.legal_actions()} == {0}
-    m.apply(DealCard(0, CP, 3))
+    for code in ALICE.split():
+        assert m.state.chance_owner() == 0
+        m.apply(DealCard(0, *card(code)))
     assert m.state.chance_owner() == 1
-    m.apply(DealCard(1, CP, 3))
-    assert m.state.chance_owner() == 2
-    m.apply(DealCard(2, WB, 7))
-    assert m.state.chance_owner() == 0
-    assert m.view(0)["private"]["hand"] == [{"stock": CP, "value": 3}]
-    assert [p["hand_size"] for p in m.view(None)["players"]] == [1, 1, 1]
+    refused(m, DealCard(0, CP, 4), IllegalAction, "The next card is dealt to Bob, not Alice.")
+    m.apply(DealCard(1, WB, 7))
+    assert m.state.chance_owner() == 1
+    assert hand(m, 0) == sorted(ALICE.split())
+    assert [p["hand_size"] for p in m.view(None)["players"]] == [8, 1, 0]
+    assert m.state.hint() == "The dealer is dealing a card to Bob."
 
 
 def test_a_dealt_card_is_a_secret_of_its_owner():
@@ -29,9 +31,10 @@ def test_a_dealt_card_is_a_secret_of_its_owner():
     assert hand(m, 1) == sorted(BOB.split())
     assert "private" not in m.view(None)
     public_log = m.describe_log(None)
-    assert public_log[0] == "Alice is dealt a card." and public_log[1] == "Bob is dealt a card."
+    assert public_log[:8] == ["Alice is dealt a card."] * 8 and public_log[8] == "Bob is dealt a card."
     assert m.describe_log(0)[0] == "Alice is dealt Chewy Poultry $3."
-    assert m.describe_log(0)[1] == "Bob is dealt a card."
+    assert m.describe_log(0)[1] == "Alice is dealt Chewy Poultry $10."
+    assert m.describe_log(0)[8] == "Bob is dealt a card."
     assert m.log[0].redacted() == {"type": "DealCard", "seat": 0, "hidden": True}
 
 
@@ -43,7 +46,7 @@ def test_a_card_goes_to_the_seat_whose_turn_it_is_to_receive_one():
 def test_there_are_only_two_copies_of_each_card():
     m = Match("black-monday", ["Alice", "Bob"], seed=1)
     m.apply(DealCard(0, CP, 5))
-    m.apply(DealCard(1, CP, 5))
+    m.apply(DealCard(0, CP, 5))
     refused(m, DealCard(0, CP, 5), IllegalAction, "No Chewy Poultry $5 card is left in the deck")
 
 
