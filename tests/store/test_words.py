@@ -1,5 +1,7 @@
-"""What a player reads from the store, word for word, and where it keeps its file (SQLite; the
-PostgreSQL wording is tested in test_postgres.py).
+"""What a player reads from the store, word for word, and where it keeps its file. The PIN and
+backup words and names as written run on both backends (``location``: SQLite and PostgreSQL);
+the tests of the SQLite file itself (empty, damaged, the data folder) are SQLite's alone, and
+PostgreSQL's own errors are in test_postgres.py.
 
 Expected sentences are typed from docs/security.md's schedule (3 wrong PINs free, then 2 s,
 doubling up to 15 minutes) and the docs' words, not taken from the code."""
@@ -17,9 +19,9 @@ from .test_pins import QUICK_HASHER, Clock
 
 
 @pytest.fixture
-def table(tmp_path):
+def table(location):
     clock = Clock()
-    store = Store(tmp_path / "matches.sqlite3", clock=clock, pin_hasher=QUICK_HASHER)
+    store = Store(location, clock=clock, pin_hasher=QUICK_HASHER)
     match_id = store.create(Match("stockpile", ["Ann", "Ben", "Cy", "Dee"])).id
     store.set_pin(match_id, 0, "4711")
     yield store, match_id, clock
@@ -92,8 +94,8 @@ def test_a_pin_row_for_a_seat_the_match_lacks_is_named_by_its_number(table):
     assert "needs the PINs of Ann and seat 5." in str(info.value)
 
 
-def test_the_public_record_shows_names_as_written(tmp_path):
-    with Store(tmp_path / "matches.sqlite3") as store:
+def test_the_public_record_shows_names_as_written(location):
+    with Store(location) as store:
         saved = store.create(Match("jika", ["Zoë", "時価", "Ólafur"], seed=2))
         play(saved, 10)
         text = store.export_public(saved.id)
