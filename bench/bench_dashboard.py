@@ -12,6 +12,11 @@ Measured in the same run, alternating:
 
 Targets: the tracker within 1.3x the bare page; a click under 150 ms. The same is measured
 without preheated kernels, to show what preheating buys. Needs Chromium at /usr/bin/chromium.
+
+Taps (headless, no browser: ``python bench/bench_dashboard.py taps``): a random table plays on
+one shared screen through the tracker's own buttons, and every tap is counted (opening a
+player's panel, each button of a choice asked in parts); the medians per 4-player Stockpile
+round and per Acquire turn, and where the taps go. Targets: at most 35 and at most 3.
 """
 from __future__ import annotations
 
@@ -156,7 +161,101 @@ def _clicks(page, n: int) -> list[float]:
     return times
 
 
+# --- taps ---------------------------------------------------------------------------------------
+def _tap_trace(title: str, players: list[str], seed: int, options: dict | None = None, until=None):
+    """Play a random game on one shared screen by tapping; yields (state before the entry, the
+    entry, taps it took) for each entry. A tap is a click on a button: the gate ("Open Ann's
+    panel") or any button of the action panel (``ActionPanel.pick`` walks a choice's parts)."""
+    from tabletop import CHANCE, TERMINAL, Match
+    from tabletop.widgets import Tracker
+    tracker = Tracker(Match(title, players, options or {}))
+    rng = random.Random(seed)
+    try:
+        while tracker.match.current_player() != TERMINAL:
+            match = tracker.match
+            state = match.state
+            if until is not None and until(state):
+                return
+            action = state.sample_chance(rng) if state.current_player() == CHANCE else \
+                rng.choice(match.legal_actions())
+            taps = 0
+            if tracker.private is None and not _offers(tracker.panel, action):
+                tracker.gate_button.click()
+                taps += 1
+            panel = tracker.private.actions if tracker.private is not None else tracker.panel
+            made = panel.pick(action)
+            assert made, f"no button for {action!r}"
+            taps += int(made)
+            yield state, action, taps
+    finally:
+        tracker.close()
+
+
+def _offers(panel, action) -> bool:
+    offered = getattr(panel, "offered", None)
+    if offered is not None:
+        return action in offered()
+    shown = [a for _b, a in panel.buttons()]
+    shown += [a for k in range(panel._active_pickers) for a in panel._picker_actions[k]]
+    return action in shown
+
+
+def stockpile_round_taps(seed: int) -> tuple[int, dict[str, int]]:
+    """Taps of round 2 of a 4-player Stockpile game (round 1 also holds the setup), by action type."""
+    kinds: dict[str, int] = {}
+    total = 0
+    for state, action, taps in _tap_trace("stockpile", ["Ann", "Bob", "Cy", "Dee"], seed,
+                                          until=lambda s: s.round >= 3):
+        if state.round == 2:
+            total += taps
+            kinds[type(action).__name__] = kinds.get(type(action).__name__, 0) + taps
+    return total, kinds
+
+
+def acquire_turn_taps(seed: int, turns: int = 12) -> tuple[list[int], dict[str, int]]:
+    """Taps of each of the first full ``turns`` turns of a 4-player Acquire game (from placing a
+    tile to the next player's tile), by action type."""
+    per_turn: list[int] = []
+    kinds: dict[str, int] = {}
+    current = None
+    for state, action, taps in _tap_trace("acquire", ["Ann", "Bob", "Cy", "Dee"], seed):
+        if type(action).__name__ == "PlaceTile":
+            if current is not None:
+                per_turn.append(current)
+                if len(per_turn) >= turns:
+                    return per_turn, kinds
+            current = 0
+        if current is not None:
+            current += taps
+            kinds[type(action).__name__] = kinds.get(type(action).__name__, 0) + taps
+    return per_turn, kinds
+
+
+def taps_main(seeds: int = 9) -> None:
+    rounds, where = [], {}
+    for seed in range(seeds):
+        total, kinds = stockpile_round_taps(seed)
+        rounds.append(total)
+        for k, v in kinds.items():
+            where[k] = where.get(k, 0) + v
+    spread = ", ".join(f"{k} {v / seeds:.1f}" for k, v in sorted(where.items(), key=lambda kv: -kv[1]))
+    print(f"taps per 4-player Stockpile round (round 2, {seeds} random games): median "
+          f"{statistics.median(rounds)} (min {min(rounds)}, max {max(rounds)}), target 35: "
+          f"{'met' if statistics.median(rounds) <= 35 else 'MISSED'}; per round: {spread}")
+    turns, where = [], {}
+    for seed in range(seeds):
+        per_turn, kinds = acquire_turn_taps(seed)
+        turns += per_turn
+        for k, v in kinds.items():
+            where[k] = where.get(k, 0) + v
+    spread = ", ".join(f"{k} {v / len(turns):.1f}" for k, v in sorted(where.items(), key=lambda kv: -kv[1]))
+    print(f"taps per 4-player Acquire turn ({len(turns)} turns): median {statistics.median(turns)} "
+          f"(min {min(turns)}, max {max(turns)}), target 3: "
+          f"{'met' if statistics.median(turns) <= 3 else 'MISSED'}; per turn: {spread}")
+
+
 def main(baseline: float) -> None:
+    taps_main()
     if not os.path.exists(CHROMIUM):
         print("bench_dashboard: Chromium not found at /usr/bin/chromium; skipped")
         return
@@ -179,5 +278,8 @@ def main(baseline: float) -> None:
 
 
 if __name__ == "__main__":
-    from common import baseline_seconds
-    main(baseline_seconds())
+    if sys.argv[1:] == ["taps"]:
+        taps_main()
+    else:
+        from common import baseline_seconds
+        main(baseline_seconds())
