@@ -23,7 +23,7 @@ from .actions import ActionPanel
 from .exports import locked_words, pin_field
 from .join import table_query
 from .live import Watcher, after_race, ahead_entries, race_words
-from .log import LogPanel
+from .log import Announcements, LogPanel
 from .render import attr, esc, header_html, money, players_html
 from .style import CSS
 from .titles import title_ui
@@ -57,7 +57,8 @@ class SeatScreen:
         self.board = kit.html()
         self.players = kit.html()
         self.log = LogPanel(self.undo, self.redo, self.back_to, viewer=seat)
-        self.own = _card(kit.html(f'<div class="tt-private-title">{esc(self.name)}\'s device</div>'
+        self.told = Announcements()
+        self.own = _card(self.told.widget, kit.html(f'<div class="tt-private-title">{esc(self.name)}\'s device</div>'
                                   f'<div class="tt-dim">Only {esc(self.name)} should look at this screen.</div>'),
                          self.banner, self.notice, self.pin_box, self.panel.widget, self.ahead_box, self.secrets,
                          cls="tt-private")
@@ -81,6 +82,7 @@ class SeatScreen:
         if not self.unlocked:
             self._ask_pin(None)
         self.log.reset(match)
+        self.told.arrive(self.log.story)          # a player who arrives sees what just happened
         self.refresh()
         self.watcher = Watcher(saved, self.follow, self._gone)
         self.watcher.start()
@@ -251,19 +253,23 @@ class SeatScreen:
         else:
             self.saved.apply(action)
 
+    def _told(self, before=None) -> None:
+        """The log catches up with the match (``before``: a copy of the state before the change,
+        to read new entries from without replaying the game) and the box tells what happened."""
+        self.told.tell(self.log.sync(self.match, before), self.log.story)
+
     def _play(self, action: Action) -> None:
         if not self.unlocked:
             return
+        before = self.match.state.clone()
         try:
             self._submit(action)
             message = None
         except StaleMatch:
             message = after_race(self.saved, action, self.seat, self._submit)
-            self.log.reset(self.match)
         except TabletopError as exc:
             message = str(exc)
-        if message is None:
-            self.log.reset(self.match)
+        self._told(before)
         self._error(message)
         self.refresh()
 
@@ -305,15 +311,17 @@ class SeatScreen:
         except TabletopError as exc:
             message = str(exc)
         self._error(message)
-        self.log.reset(self.match)
+        self._told()
         self.refresh()
 
     # --- other devices -------------------------------------------------------------------------
     def follow(self) -> bool:
         """Catch up with what other devices saved and redraw; True when something changed. The
         buttons shown are retired: a tap already on its way is told what happened instead."""
-        old = self.match.log
-        if self.saved.store is None or not self.saved.refresh():
+        if self.saved.store is None:
+            return False
+        old, before = self.match.log, self.match.state.clone()
+        if not self.saved.refresh():
             return False
         self.panel.retire(race_words(self.saved, old, self.seat))
         try:
@@ -322,7 +330,7 @@ class SeatScreen:
             self.saved.refresh()
         except TabletopError as exc:
             self._error(str(exc))
-        self.log.reset(self.match)
+        self._told(before)
         self.refresh()
         return True
 

@@ -32,7 +32,7 @@ from .correct import CorrectionCard
 from .exports import ExportBox, locked_words, pin_field
 from .join import JoinCard
 from .live import Watcher, after_race, race_words
-from .log import LogPanel, public_line
+from .log import Announcements, LogPanel
 from .render import attr, esc, header_html, money, players_html
 from .style import CSS
 from .titles import title_ui
@@ -192,6 +192,7 @@ class Tracker:
         self.header = kit.html()
         self.banner = kit.hidden(kit.html(own_layout=True))
         self.notice = kit.hidden(kit.html(own_layout=True))
+        self.told = Announcements()
         self.panel = ActionPanel(self._play, on_stale=self._error)
         self.gate_button = _button("Open panel", "tt-primary", on_click=lambda: self.open_gate(self._gate_seat))
         self.random_button = _button("Draw at random", "tt-small", on_click=self._random_public)
@@ -217,7 +218,7 @@ class Tracker:
         self.correct = CorrectionCard(self)      # "Correct a mistake": a public Correction with its reason
         self.public = kit.vbox([
             _card(self.header, cls="tt-head-card"),
-            _card(self.banner, self.notice, self.panel.widget, cls="tt-turn"),
+            _card(self.told.widget, self.banner, self.notice, self.panel.widget, cls="tt-turn"),
             _card(kit.html('<div class="tt-section-title">Board</div>'), self.board, cls="tt-board"),
             _card(kit.html('<div class="tt-section-title">Players</div>'), self.players, cls="tt-players-card"),
             _card(kit.html('<div class="tt-section-title">Private panels</div>'
@@ -233,6 +234,7 @@ class Tracker:
         self.private: PrivatePanel | None = None
         self.widget = kit.vbox([kit.html(CSS), self.private_box, self.public], "tt-app", "tt-tracker")
         self.log.reset(match)
+        self.told.arrive(self.log.story)          # a player who arrives sees what just happened
         self.refresh()
         # entries made on the players' own devices (or by another program) appear here by themselves
         self.watcher = Watcher(saved, self.follow, self._gone)
@@ -245,20 +247,23 @@ class Tracker:
     # --- other devices -------------------------------------------------------------------------
     def follow(self) -> bool:
         """Catch up with what other devices saved and redraw; True when something changed."""
-        old = self.match.log
-        if self.saved.store is None or not self.saved.refresh():
+        if self.saved.store is None:
             return False
-        self._caught_up(old)
+        old, before = self.match.log, self.match.state.clone()
+        if not self.saved.refresh():
+            return False
+        self._caught_up(old, before)
         return True
 
-    def _caught_up(self, old_log) -> None:
-        """Redraw after another device's change (``old_log``: the entries this screen showed). The
-        buttons shown are retired: a tap already on its way is told what happened instead."""
+    def _caught_up(self, old_log, before=None) -> None:
+        """Redraw after another device's change (``old_log``: the entries this screen showed,
+        ``before``: a copy of the state then, to read the new entries from). The buttons shown are
+        retired: a tap already on its way is told what happened instead."""
         why = race_words(self.saved, old_log, None)
         self.panel.retire(why)
         if getattr(self, "_private_pool", None) is not None:
             self._private_pool.retire(why)
-        self.log.reset(self.match)
+        self._told(before)
         self.exports.clear()
         panel = self.private
         if panel is not None:
@@ -276,9 +281,9 @@ class Tracker:
     def _beaten(self, action: Action | None) -> str | None:
         """Another device changed the match first: catch up, and either the entry went in after
         all (None) or the message says who was first."""
-        old = self.match.log
+        old, before = self.match.log, self.match.state.clone()
         message = after_race(self.saved, action, None, self.saved.apply)
-        self._caught_up(old)
+        self._caught_up(old, before)
         return message
 
     def _private_actions(self) -> ActionPanel:
@@ -376,13 +381,14 @@ class Tracker:
             self.notice.value = ""
 
     # --- entering ----------------------------------------------------------------------------
+    def _told(self, before=None) -> None:
+        """The log catches up with the match (``before``: a copy of the state before the change,
+        to read new entries from without replaying the game) and the box tells what happened."""
+        self.told.tell(self.log.sync(self.match, before), self.log.story)
+
     def _enter(self, action: Action) -> str | None:
         """Play ``action``; the refusal's message, or None when it was played."""
-        line = None
-        try:
-            line = public_line(self.match.state, action)
-        except Exception:  # describing is best effort; the rules decide
-            line = type(action).__name__
+        before = self.match.state.clone()
         try:
             self.saved.apply(action)
         except StaleMatch:
@@ -392,9 +398,7 @@ class Tracker:
             return message
         except TabletopError as exc:
             return str(exc)
-        self.log.played(line)
-        if len(self.log.lines) != len(self.match.log):     # entries made ahead came in with it
-            self.log.reset(self.match)
+        self._told(before)            # entries made ahead that came in with it are read too
         self.exports.clear()
         return None
 
@@ -414,10 +418,10 @@ class Tracker:
         self._play(self.match.sample_chance())
 
     def undo(self) -> None:
-        self._history(lambda: (self.saved.undo(), self.log.undid()))
+        self._history(self.saved.undo)
 
     def redo(self) -> None:
-        self._history(lambda: (self.saved.redo(), self.log.redid()))
+        self._history(self.saved.redo)
 
     def back_to(self, n: int) -> None:
         """Keep the first ``n`` log entries (redo forward when ``n`` is past the end)."""
@@ -425,10 +429,8 @@ class Tracker:
             current = len(self.match)
             if n < current:
                 self.saved.undo_to(n)
-                self.log.went_back_to(n)
             for _ in range(n - current):
                 self.saved.redo()
-                self.log.redid()
         self._history(go)
 
     def _history(self, change: Callable[[], object]) -> None:
@@ -440,10 +442,11 @@ class Tracker:
             return
         except TabletopError as exc:
             self._error(str(exc))
-            self.log.reset(self.match)
+            self._told()
         else:
             self._error(None)
             self._notify(None)
+            self._told()
         self.exports.clear()
         self.refresh()
 

@@ -113,7 +113,10 @@ def test_undo_redo_and_back_to_here_from_the_log(home):
     rows = tracker.log.row_buttons()
     assert rows[0][0].startswith("5. News: Apple +2") and rows[0][2] == 4
     assert rows[2][0].startswith("3. Ann buys Apple") and rows[2][2] == 3
-    rows[2][1].click()                        # back to here: keep entries 1-3
+    rows[2][1].click()                        # back to here: keep entries 1-3, in round 1 again
+    question, yes, _no = tracker.log.confirm.children
+    assert question.value == "<b>Go back to round 1? This undoes 2 entries.</b>" and len(tracker.match) == 5
+    yes.click()
     assert len(tracker.match) == 3 and len(tracker.match.undone) == 2
     rows = tracker.log.row_buttons()
     assert "(undone)" in rows[0][0] and rows[0][1].description == "Redo to here"
