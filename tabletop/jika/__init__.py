@@ -1,7 +1,8 @@
 """時価で勝負 ("Market Price Showdown"): a stock game for 3 or 4 players and a deck of cards.
 
 Registry name ``jika``. ``TITLE`` is the title; the rules are in ``rules.JikaState``, the
-component data in ``data``, the actions in ``actions``.
+component data in ``data``, the actions in ``actions``. ``OPTION_HELP`` says each option in one
+sentence; ``EVENT_KINDS`` lists what the table is told.
 """
 from __future__ import annotations
 
@@ -13,10 +14,11 @@ from tabletop.errors import OptionsError
 from . import data
 from .actions import (ACTION_TYPES, Correction, DealCard, DealCertificate, Pass, PlayCard, Position,
                       RevealWatcher)
-from .rules import JikaState
+from .data import OPTION_HELP
+from .rules import EVENT_KINDS, JikaState
 
 __all__ = ["TITLE", "JikaTitle", "JikaState", "DealCertificate", "DealCard", "RevealWatcher",
-           "PlayCard", "Pass", "Position", "Correction"]
+           "PlayCard", "Pass", "Position", "Correction", "OPTION_HELP", "EVENT_KINDS"]
 
 _OPTION_FLAGS = {"--first-player": "first_player", "--hand-size": "hand_size"}
 

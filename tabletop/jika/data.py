@@ -49,3 +49,11 @@ def card_label(suit: int, value: int) -> str:
     """Short form for views: '7♥', 'A♣'."""
     short = {1: "A", 11: "J", 12: "Q", 13: "K"}.get(value, str(value))
     return f"{short}{SUIT_SYMBOLS[SUITS[suit]]}"
+
+#: every option in a player's words, one sentence each (the start page shows them)
+OPTION_HELP: dict[str, str] = {
+    "first_player": "Who starts each round and keeps the joker in front of them (the rules: whoever "
+                    "traded shares most recently, or the winner of rock-paper-scissors).",
+    "hand_size": "How many market cards each player is dealt (the rules: 9 with 3 players, 7 with 4); "
+                 "it is also the most rounds a game can last.",
+}

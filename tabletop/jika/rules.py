@@ -30,7 +30,20 @@ from .actions import DealCard, DealCertificate, Pass, PlayCard, Position, Reveal
 from .data import SUITS, card_label, card_name
 from .position import PositionRules
 
-__all__ = ["JikaState"]
+__all__ = ["JikaState", "EVENT_KINDS"]
+
+#: what the table is told happened by itself (``State.announce``; every fact in them is public:
+#: the certificates only once the game is over, when the rules turn them face up)
+EVENT_KINDS = {
+    "watcher": "the watcher's new jack: its suit may not be played this round",
+    "reshuffle": "the watcher's pile is empty: the four jacks are shuffled into a new pile",
+    "price": "a suit's price changed: it is always the lower of its two cards",
+    "passed": "a player whose every card the watcher blocks passes, for the rest of the game",
+    "out_of_cards": "a player has played their last card and takes no further turn",
+    "round_end": "everyone still in has had their turn: the prices, and who is still playing",
+    "game_over": "every player is out: the certificates turned up, the scores and the winners "
+                 "(a tie goes to the higher queen)",
+}
 
 _N_SUITS = len(SUITS)
 _QUEEN, _KING = 0, 1
@@ -286,6 +299,7 @@ class JikaState(PositionRules, State):
             self.round += 1
         self.reveals += 1
         self.phase = "play"
+        self.announce("watcher", suit=SUITS[suit])
         for seat in self.order:
             if not self.is_done(seat):
                 self.to_act = seat
@@ -338,6 +352,10 @@ class JikaState(PositionRules, State):
         after = self.price(suit)
         if after != before:
             self.mark_value(SUITS[suit], after)
+            self.announce("price", suit=SUITS[suit], before=before, after=after,
+                          upper=self.upper[suit], lower=self.lower[suit])
+        if not self.hands[seat]:
+            self.announce("out_of_cards", seat=seat)
         self._next_turn(seat)
 
     def _pass(self, a: Pass) -> None:
@@ -349,6 +367,7 @@ class JikaState(PositionRules, State):
                 f"{self.name(seat)} cannot pass: the {card_name(*able[0])} can be played. Passing is "
                 f"allowed only when the watcher blocks every card in hand.")
         self.passed[seat] = True
+        self.announce("passed", seat=seat, suit=SUITS[self.watched], cards=len(self.hands[seat]))
         self._next_turn(seat)
 
     def _next_turn(self, seat: int) -> None:
@@ -363,11 +382,14 @@ class JikaState(PositionRules, State):
         # everyone has had their turn: the round ends and the watcher moves on
         self.phase = "watch"
         self.to_act = CHANCE
+        self.announce("round_end", prices=tuple(self.prices().items()),
+                      playing=tuple(s for s in order if not self.is_done(s)))
         if not self.pile:
             self.pile = list(range(_N_SUITS))
             self.shown = []
             self.watched = None
             self.reshuffles += 1
+            self.announce("reshuffle")
 
     # --- the end -----------------------------------------------------------------------------------
     def queen_value(self, seat: int) -> int:
@@ -410,6 +432,9 @@ class JikaState(PositionRules, State):
                              else f"; {names(winners)} have the higher queens ({top_queen})")
                           + f": {names(winners)} share the win.")
         self._outcome = Outcome(scores, tuple(winners), reason)
+        self.announce("game_over", scores=scores, winners=tuple(winners), tied=tuple(tied),
+                      certificates=tuple((SUITS[q], SUITS[k]) for q, k in self.certs),
+                      prices=tuple(self.prices().items()))
 
     def _names(self, seats) -> str:
         """'Alice', 'Alice and Bob', 'Alice, Bob and Carol'."""
@@ -552,6 +577,62 @@ class JikaState(PositionRules, State):
             return (f"{self._who(action.seat)} passes: the watcher blocks every card in hand, "
                     f"and a pass is for the rest of the game")
         return type(action).__name__
+
+    def describe_event(self, event) -> str:
+        p = dict(event.params)
+        kind = event.kind
+        if kind == "watcher":
+            return (f"Round {event.round}: the watcher turns up the jack of {p['suit']}, so no "
+                    f"{p['suit']} may be played this round.")
+        if kind == "reshuffle":
+            return ("The watcher's pile is empty: the four jacks are shuffled face down into a new "
+                    "pile for the next round.")
+        if kind == "price":
+            change = "rises" if p["after"] > p["before"] else "falls"
+            cards = ("its ace" if p["upper"] is None else
+                     f"the lower of its cards, {p['upper']} and {p['lower']}")
+            return f"The price of {p['suit']} {change} from {p['before']} to {p['after']} ({cards})."
+        if kind == "passed":
+            who, n = self.name(p["seat"]), p["cards"]
+            cards = f"{who}'s only card" if n == 1 else f"all {n} of {who}'s cards"
+            return (f"{who} cannot play: the watcher on {p['suit']} blocks {cards}, so {who} passes "
+                    "and takes no further part in the game.")
+        if kind == "out_of_cards":
+            return f"{self.name(p['seat'])} has played every card and takes no further part in the game."
+        if kind == "round_end":
+            playing = p["playing"]
+            return (f"Round {event.round} ends. Prices: {self._prices_words(p['prices'])}. "
+                    + (f"Still playing: {self._names(playing)}." if playing else ""))
+        if kind == "game_over":
+            return self._game_over_words(p)
+        return super().describe_event(event)
+
+    @staticmethod
+    def _prices_words(prices) -> str:
+        return ", ".join(f"{suit} {price}" for suit, price in prices)
+
+    def _game_over_words(self, p: dict) -> str:
+        prices = dict(p["prices"])
+        scores, winners, tied = p["scores"], p["winners"], p["tied"]
+        parts = []
+        for seat, (queen, king) in enumerate(p["certificates"]):
+            held = (f"the queen and king of {queen} ({prices[queen]} x3)" if queen == king else
+                    f"the queen of {queen} ({prices[queen]}) and the king of {king} ({prices[king]} x2)")
+            parts.append(f"{self.name(seat)} holds {held}: {scores[seat]} points")
+        text = (f"The game is over: every player has played out or passed. Final prices: "
+                f"{self._prices_words(p['prices'])}. " + "; ".join(parts) + ". ")
+        best = scores[tied[0]]
+        if len(tied) == 1:
+            return text + f"{self.name(winners[0])} wins with {best} points."
+        queen = prices[p["certificates"][winners[0]][0]]
+        if len(winners) == 1:
+            return (text + f"{self._names(tied)} tie on {best} points; {self.name(winners[0])} wins "
+                    f"on the higher queen ({p['certificates'][winners[0]][0]} at {queen}).")
+        if len(winners) == len(tied):
+            return (text + f"{self._names(tied)} tie on {best} points and on their queens' value "
+                    f"({queen}): they share the win.")
+        return (text + f"{self._names(tied)} tie on {best} points; {self._names(winners)} have the "
+                f"higher queens ({queen}) and share the win.")
 
     def describe_hidden(self, action: Action) -> str:
         if isinstance(action, DealCertificate):
