@@ -417,7 +417,8 @@ class BlackMondayState(PositionRules, State):
         card = self._card_of(a)
         if a.seat != self._deal_seat():
             raise IllegalAction(f"The next card is dealt to {self.name(self._deal_seat())}, "
-                                f"not {self.name(a.seat)}.")
+                                f"not {self.name(a.seat)}; each player's {data.HAND_SIZE} cards "
+                                "are dealt in a row.")
         self._take_from_deck(card)
         self.hands[a.seat].append(card)
         self._maybe_rebuild()

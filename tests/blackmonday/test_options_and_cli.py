@@ -62,6 +62,7 @@ def test_command_line_flags():
     assert TITLE.cli_options(["--500-shares"]) == {"five_hundred_shares": True}
     assert TITLE.cli_options(["--crash-anywhere", "--free-restart", "--copies", "3"]) == {
         "crash_within_limit": False, "restart_counts_as_change": False, "copies": 3}
+    assert TITLE.cli_options(["--free-crash"]) == {"crash_counts_as_change": False}
     with pytest.raises(OptionsError, match="Black Monday has no option --turbo"):
         TITLE.cli_options(["--turbo"])
     with pytest.raises(OptionsError, match="--copies needs a whole number"):

@@ -17,7 +17,7 @@ def test_the_dealer_gives_everyone_20000_and_deals_each_player_eight_cards_in_a_
         assert m.state.chance_owner() == 0
         m.apply(DealCard(0, *card(code)))
     assert m.state.chance_owner() == 1
-    refused(m, DealCard(0, CP, 4), IllegalAction, "The next card is dealt to Bob, not Alice.")
+    refused(m, DealCard(0, CP, 4), IllegalAction, "The next card is dealt to Bob, not Alice; each player's 8 cards are dealt in a row.")
     m.apply(DealCard(1, WB, 7))
     assert m.state.chance_owner() == 1
     assert hand(m, 0) == sorted(ALICE.split())
@@ -40,7 +40,7 @@ def test_a_dealt_card_is_a_secret_of_its_owner():
 
 def test_a_card_goes_to_the_seat_whose_turn_it_is_to_receive_one():
     m = Match("black-monday", ["Alice", "Bob"], seed=1)
-    refused(m, DealCard(1, CP, 3), IllegalAction, "The next card is dealt to Alice, not Bob.")
+    refused(m, DealCard(1, CP, 3), IllegalAction, "The next card is dealt to Alice, not Bob;")
 
 
 def test_there_are_only_two_copies_of_each_card():
