@@ -25,17 +25,20 @@ from itertools import compress
 from operator import mul
 from typing import Any, Mapping
 
-from ..core import BANK, CHANCE, TERMINAL, Correction, Outcome, State
+from ..core import BANK, CHANCE, TERMINAL, Correction, Event, Outcome, State
 from ..errors import GameIsOver, IllegalAction, MalformedAction, NotYourTurn
-from . import mergers
+from . import events, mergers
 from .actions import (ACTION_TYPES, BuyShare, ChooseNextDefunct, ChooseSurvivor, DeclareEnd,
                       DisposeShares, DrawStartTile, DrawTile, EndTurn, FoundCorporation, PlaceTile)
 from .actions import Position
 from .data import Edition, build_edition, tile_label
+from .events import EVENT_KINDS  # noqa: F401  (the kinds this engine announces)
 from .position import ASIDE, BOARD, EMPTY, PILE, PositionRules  # noqa: F401  (cell values live there)
 
 __all__ = ["AcquireState", "Tables", "tables_for", "SIMPLE", "FOUND", "GROW", "MERGE", "BLOCKED",
-           "DEAD"]
+           "DEAD", "EVENT_KINDS"]
+
+_new_tuple = tuple.__new__
 
 # what placing a tile would do
 SIMPLE, FOUND, GROW, MERGE, BLOCKED, DEAD = range(6)
@@ -131,7 +134,7 @@ def tables_for(options: Mapping[str, Any]) -> Tables:
 class _Merger:
     """A merger being settled."""
     __slots__ = ("tile", "maker", "corps", "sizes", "survivor", "remaining", "done", "current",
-                 "step", "choices", "holders", "announced", "awards", "paid")
+                 "step", "choices", "holders", "announced", "awards", "paid", "disposed")
 
     def __init__(self, tile: int, maker: int, corps: list[int], sizes: dict[int, int]):
         self.tile, self.maker, self.corps, self.sizes = tile, maker, corps, sizes
@@ -145,13 +148,14 @@ class _Merger:
         self.announced: dict[int, int] = {}
         self.awards: dict[int, int] = {}
         self.paid: list = []              # (defunct, {seat: bonus}) for each settled corporation
+        self.disposed: tuple = ()         # (seat, sold, traded, kept) of the defunct being settled
 
     def copy(self) -> "_Merger":
         m = _Merger(self.tile, self.maker, self.corps, self.sizes)
         m.survivor, m.current, m.step = self.survivor, self.current, self.step
         m.remaining, m.done, m.choices = self.remaining[:], self.done[:], self.choices[:]
         m.holders, m.announced, m.awards = self.holders[:], self.announced, self.awards
-        m.paid = self.paid[:]
+        m.paid, m.disposed = self.paid[:], self.disposed
         return m
 
 
@@ -472,6 +476,7 @@ class AcquireState(PositionRules, State):
         if not self.draws:
             first = min(range(self.n), key=self.start_tiles.__getitem__)
             self.first_player = self.turn = first
+            self.announce("first_player", seat=first, tile=self.tables.labels[self.start_tiles[first]])
             order = [(first + i) % self.n for i in range(self.n)]
             self.draws = [s for s in reversed(order) for _ in range(self.edition.hand_size)]
             self.phase = "deal"
@@ -560,6 +565,7 @@ class AcquireState(PositionRules, State):
             if size >= self.edition.safe_size and c not in self.safe:
                 self.safe.add(c)
                 self.n_safe += 1
+                self.announce("safe", corporation=self.tables.corps[c], size=size)
             if not self.end_ok:
                 self.end_ok = size >= self.edition.end_size or self.n_safe == self.n_active
             self.phase = "buy"
@@ -590,11 +596,17 @@ class AcquireState(PositionRules, State):
         self._absorb(self.pending, c)
         self.pending = -1
         self.n_active += 1
-        if self.bank[c]:
+        free = self.bank[c] > 0
+        if free:
             self.bank[c] -= 1
             self.held[seat][c] += 1
             self.sale_dirty = True
         self._reprice(c)
+        size = self.size[c]
+        self._tell("founded", ("seat", seat), ("corporation", a.corporation), ("size", size),
+                   ("price", self.price[c]), ("free_share", free))
+        if size >= self.edition.safe_size:    # the founding tile joined a long row of lone tiles
+            self.announce("safe", corporation=a.corporation, size=size)
         self._to_buy()
 
     def _do_survivor(self, a: ChooseSurvivor) -> None:
@@ -658,6 +670,7 @@ class AcquireState(PositionRules, State):
         if trade:
             held[s] += trade // 2
             self.bank[s] -= trade // 2
+        m.disposed += ((seat, sell, trade, held[d]),)
         m.holders.pop()
         self._next_holder()
 
@@ -705,11 +718,16 @@ class AcquireState(PositionRules, State):
                 f"{who} cannot declare the end: no corporation has {ed.end_size} tiles or more, "
                 f"and not every corporation on the board is safe ({ed.safe_size} tiles or more).")
         self.declared = seat
+        ed, size = self.edition, self.size
+        big = max(range(self.tables.nc), key=size.__getitem__)
+        at_end = size[big] >= ed.end_size
+        self.announce("end_declared", seat=seat, corporation=self.tables.corps[big] if at_end else "",
+                      size=size[big] if at_end else 0, all_safe=not at_end)
 
     def _do_end_turn(self, a: EndTurn) -> None:
         seat = a.seat
         if self.declared >= 0:
-            self._final_scoring(f"{self.name(self.declared)} declared the end of the game")
+            self._final_scoring(f"{self.name(self.declared)} declared the end of the game", self.declared)
             return
         hand = self.hands[seat]
         if self.n_safe >= 2:
@@ -719,6 +737,12 @@ class AcquireState(PositionRules, State):
                 hand.remove(t)
                 self.where[t] = ASIDE
                 self.aside.append(t)
+            if dead:
+                room = self.edition.hand_size - len(hand)
+                left = len(self.pile)
+                labels = self.tables.labels
+                self.announce("set_aside", seat=seat, tiles=tuple(labels[t] for t in sorted(dead)),
+                              replaced=min(room, left) - max(0, min(room - len(dead), left)))
         k = min(self.edition.hand_size - len(hand), len(self.pile))
         if k > 0:
             self.draws = [seat] * k
@@ -743,6 +767,7 @@ class AcquireState(PositionRules, State):
         if self._stuck():
             self._final_scoring("no player could place a tile")
             return
+        self.announce("no_tile_to_place", seat=seat)
         self._to_buy(False)
 
     def _stuck(self) -> bool:
@@ -800,6 +825,13 @@ class AcquireState(PositionRules, State):
         m = self.merger
         m.survivor = s
         m.remaining = [c for c in m.corps if c != s]
+        size, corps = self.size, self.tables.corps
+        defunct = sorted(m.remaining, key=size.__getitem__, reverse=True)   # settled largest first
+        self._tell("merger", ("seat", m.maker), ("tile", self.tables.labels[m.tile]),
+                   ("survivor", corps[s]), ("survivor_size", size[s]),
+                   ("defunct", tuple(map(corps.__getitem__, defunct))),
+                   ("sizes", tuple(map(size.__getitem__, defunct))),
+                   ("prices", tuple(map(self.price.__getitem__, defunct))))
         self._next_defunct()
 
     def _next_defunct(self) -> None:
@@ -833,6 +865,8 @@ class AcquireState(PositionRules, State):
             self.pay(BANK, s, amount, f"shareholder bonus for {self.tables.corps[d]} (merger)", "bonus",
                      self.tables.corps[d])
         m.paid.append((d, m.awards))
+        self._announce_bonuses("bonuses", d, m.announced, m.awards)
+        m.disposed = ()
         m.holders = [s for s in reversed(order) if held[s][d]]
         self._next_holder()
 
@@ -843,6 +877,11 @@ class AcquireState(PositionRules, State):
             self.to_act = m.holders[-1]
             return
         d, s = m.current, m.survivor
+        if m.disposed:
+            seats, sold, traded, kept = zip(*m.disposed)
+            self._tell("disposals", ("corporation", self.tables.corps[d]),
+                       ("survivor", self.tables.corps[s]), ("price", self.price[d]), ("seats", seats),
+                       ("sold", sold), ("traded", traded), ("kept", kept))
         self.board = self.board.translate(bytes.maketrans(bytes((d,)), bytes((s,))))
         self.size[s] += self.size[d]
         self.size[d] = 0
@@ -860,6 +899,11 @@ class AcquireState(PositionRules, State):
         self._reprice(m.survivor)
         self.merger = None
         corps = self.tables.corps
+        size, safe_size = self.size[m.survivor], self.edition.safe_size
+        self._tell("merged", ("survivor", corps[m.survivor]), ("size", size),
+                   ("price", self.price[m.survivor]), ("defunct", tuple(map(corps.__getitem__, m.done))))
+        if m.sizes[m.survivor] < safe_size <= size:
+            self.announce("safe", corporation=corps[m.survivor], size=size)
         self.last_merger = {     # public: what the table saw, for the screen and the lessons
             "tile": self.tables.labels[m.tile], "mergemaker": m.maker,
             "survivor": corps[m.survivor],
@@ -870,29 +914,51 @@ class AcquireState(PositionRules, State):
         self._to_buy()
         self.to_act = m.maker
 
-    def _final_scoring(self, reason: str) -> None:
+    def _announce_bonuses(self, kind: str, c: int, holdings: dict, awards: dict) -> None:
+        """Who was paid how much of corporation ``c``'s bonuses, best place first (public: the
+        share counts are announced and the amounts follow from the chart); the places and ties
+        follow from the share counts."""
+        seats = tuple(awards)
+        self._tell(kind, ("corporation", self.tables.corps[c]), ("size", self.size[c]), ("seats", seats),
+                   ("shares", tuple(map(holdings.__getitem__, seats))),
+                   ("amounts", tuple(awards.values())), ("sole", len(holdings) == 1))
+
+    def _final_scoring(self, reason: str, declarer: int = -1) -> None:
         self.phase = "final scoring"
         ed, corps = self.edition, self.tables.corps
         for c in range(self.tables.nc):
             if self.size[c]:
                 holdings = {s: self.held[s][c] for s in range(self.n) if self.held[s][c]}
                 schedule = mergers.bonus_schedule(ed, corps[c], self.size[c])
-                for s, amount in mergers.split_bonuses(holdings, schedule, ed.sole_holder,
-                                                       ed.tie_rounding).items():
+                awards = mergers.split_bonuses(holdings, schedule, ed.sole_holder, ed.tie_rounding)
+                for s, amount in awards.items():
                     self.pay(BANK, s, amount, f"shareholder bonus for {corps[c]} (end of game)", "bonus",
                              corps[c])
+                self._announce_bonuses("final_bonuses", c, holdings, awards)
         for c in range(self.tables.nc):
+            holders = []
             for s in range(self.n):
                 k = self.held[s][c]
                 if k:
+                    holders.append((s, k))
                     if self.size[c]:
                         self.pay(BANK, s, k * self.price[c],
                                  f"sold {k} {corps[c]} shares at the end", "sale", corps[c])
                     self.held[s][c] = 0
                     self.bank[c] += k
+            if holders:
+                seats, shares = zip(*holders)
+                self._tell("final_sale", ("corporation", corps[c]), ("price", self.price[c]),
+                           ("seats", seats), ("shares", shares))
         self.phase = "over"
         self.to_act = TERMINAL
         self.end_reason = reason
+        money = self.money
+        ranked = tuple(sorted(range(self.n), key=lambda s: (-money[s], s)))
+        best = money[ranked[0]]
+        self.announce("game_over", reason="declared" if declarer >= 0 else "no_tile", seat=declarer,
+                      seats=ranked, scores=tuple(money[s] for s in ranked),
+                      winners=tuple(s for s in range(self.n) if money[s] == best))
 
     # --- the ledger -----------------------------------------------------------------------
     # --- results and views ------------------------------------------------------------------
@@ -1068,6 +1134,14 @@ class AcquireState(PositionRules, State):
 
     def describe_hidden(self, a) -> str:
         return f"{self._who(a.seat)} draws a tile"
+
+    def _tell(self, kind: str, *params: tuple) -> None:
+        """``announce(kind, **params)`` with the ``(name, value)`` pairs written out: the events
+        of a merger cost half as much that way (a random game has dozens; see bench/)."""
+        self.events.append(_new_tuple(Event, (self.round, self.phase, kind, params)))
+
+    def describe_event(self, event) -> str:
+        return events.describe(event, self._who, self.edition)
 
 
 _DOING = {
