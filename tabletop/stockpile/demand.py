@@ -14,6 +14,14 @@ from .steps import ACTION, BID, DEBORAH_STEP, INVESTOR_STEP, SEE_PAIR, SELL
 __all__ = ["DemandRules"]
 
 
+def _won(state, pile: int, seat: int, bid: int, paid: int, cards: tuple) -> tuple:
+    """The facts of a stockpile taken: its face-up cards by name, its face-down ones only counted."""
+    names = state.R.card_names
+    return (("pile", pile), ("seat", seat), ("bid", bid), ("paid", paid),
+            ("face_up", tuple(names[k] for k, up, _ in cards if up)),
+            ("face_down", sum(1 for card in cards if not card[1])))
+
+
 class DemandRules:
     """Demand-phase handlers of ``StockpileState``."""
 
@@ -317,9 +325,12 @@ class DemandRules:
     def _resolve_auction(self):
         spaces = self.R.bid_spaces
         won = [[] for _ in range(self.n)]
+        donald = self.holder[DONALD]
+        told, rnd, phase, piles = self._told, self.round, self.phase, self.piles
         for p, (s, i) in enumerate(self.bids):
             won[s].append((p, i))
-        donald = self.holder[DONALD]
+            told.append((rnd, phase, "stockpile_won", _won,
+                         (p, s, spaces[i], spaces[i - 1] if s == donald and i > 0 else spaces[i], tuple(piles[p]))))
         for s in self.order:
             for p, i in won[s]:
                 amount = spaces[i]
@@ -343,18 +354,25 @@ class DemandRules:
                     else:
                         fees.append(k)
             if fees:
+                # a fee card is turned face up when its stockpile is taken: the amounts are public
                 fees.sort(key=fees_of.__getitem__)
                 if s == bernie:
+                    self._tell("fees", ("seat", s), ("paid", ()), ("owed", ()),
+                               ("bonus", tuple(fees_of[k] for k in fees)))
                     for k in fees:
                         self.discard[k] += 1
                         self.receive(s, fees_of[k], "trading fee paid as a bonus (Broker Bernie)", "bonus")
                 else:
+                    paid, owed = [], []
                     for k in fees:
                         if self.money[s] >= fees_of[k]:
                             self.pay(s, BANK, fees_of[k], "trading fee", "fee")
                             self.discard[k] += 1
+                            paid.append(fees_of[k])
                         else:
                             self.owed[s].append(k)
+                            owed.append(fees_of[k])
+                    self._tell("fees", ("seat", s), ("paid", tuple(paid)), ("owed", tuple(owed)), ("bonus", ()))
         self.piles = [[] for _ in range(self.n_piles)]
         self.bids = [None] * self.n_piles
         self._start_action()

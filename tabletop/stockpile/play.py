@@ -6,10 +6,49 @@ from __future__ import annotations
 from ..errors import IllegalAction, MalformedAction
 from . import actions as A
 from .common import _cards, _int, _mk
-from .data import ACTION_STEPS, BOOM, BUST, COMPANIES, CRAMER, DEBORAH, FORECAST_STEPS, GRAHAM
+from .data import ACTION_STEPS, BOOM, BUST, COMPANIES, CRAMER, DEBORAH, FORECAST_STEPS, FORECASTS, GRAHAM
 from .steps import ACTION, DEBORAH_STEP, DIVIDEND, OVER, REVEAL, SELL
 
 __all__ = ["PlayRules"]
+
+
+def _moved(state, c: int, steps: int, old: int, new: int, through: tuple, seat: int) -> tuple:
+    return (("seat", seat), ("stock", COMPANIES[c]), ("steps", steps), ("old", old), ("new", new),
+            ("through", through))
+
+
+def _forecast_moved(state, c: int, steps: int, old: int, new: int, through: tuple, source: str, index: int,
+                    f: int) -> tuple:
+    whose = (("seat", index),) if source == "player" else (("pair", index),) if source == "hidden" else ()
+    return ((("source", source),) + whose + (("forecast", FORECASTS[f]), ("stock", COMPANIES[c]))
+            + ((("steps", steps), ("old", old), ("new", new), ("through", through)) if steps
+               else (("per_card", state.R.data["dividend"]),)))
+
+
+def _sold(state, seat: int, cards: tuple, pos: tuple, graham: bool) -> tuple:
+    """A player's final sale: ``cards`` (regular, split counts by company) at the values of ``pos``."""
+    regular, split = cards
+    values = [state.tracks[c].values[pos[c]] for c in range(6)]
+    shares = sum((regular[c] + 2 * split[c]) for c in range(6))
+    return (("seat", seat),
+            ("cards", tuple((COMPANIES[c], regular[c], split[c]) for c in range(6) if regular[c] or split[c])),
+            ("amount", sum((regular[c] + 2 * split[c]) * values[c] for c in range(6)) * state.unit),
+            ("graham_bonus", shares * state.R.data["graham_bonus"] if graham else 0))
+
+
+def _game_ended(state, scores: tuple, owed: tuple) -> tuple:
+    best = max(scores)
+    return (("scores", tuple(enumerate(scores))),
+            ("owed", tuple((s, v) for s, v in enumerate(owed) if v)),
+            ("winners", tuple(s for s, v in enumerate(scores) if v == best)))
+
+
+def _round_ended(state, rounds: int, pos: tuple, money: tuple) -> tuple:
+    best = max(money)
+    return (("rounds", rounds),
+            ("values", tuple((COMPANIES[c], state.tracks[c].values[pos[c]]) for c in range(6))),
+            ("money", tuple(enumerate(money))),
+            ("leaders", tuple(s for s in range(len(money)) if money[s] == best)))
 
 
 class PlayRules:
@@ -69,7 +108,7 @@ class PlayRules:
         c = self._company(a.company)
         self.pending[seat][slot] -= 1
         self.discard[k] += 1
-        self.move(c, steps)
+        self.move(c, steps, "bust" if slot else "boom", _moved, (seat,))
         self._action_done(seat)
 
     def _apply_cramer(self, a):
@@ -85,14 +124,18 @@ class PlayRules:
             raise IllegalAction(f"Crazy Cramer moves a stock exactly one space: steps must be 1 or -1, not {a.steps!r}.")
         c = self._company(a.company)
         self.used[CRAMER] = True
-        self.move(c, a.steps)
+        self.move(c, a.steps, "cramer", _moved, (seat,))
         self._action_done(seat)
 
     # ----------------------------------------------------------------- stock movement
-    def move(self, c: int, steps: int) -> None:
-        """Move company ``c`` by ``steps`` spaces, with splits, bankruptcy and $ spaces."""
+    def move(self, c: int, steps: int, kind: str | None = None, make=None, facts: tuple = ()) -> None:
+        """Move company ``c`` by ``steps`` spaces, with splits, bankruptcy and $ spaces. With a
+        ``kind``, the table is told of the move (``make(state, c, steps, old value, new value,
+        *facts)`` names its facts) before the split or bankruptcy it caused, told as they happened."""
         track = self.tracks[c]
-        p = self.pos[c]
+        p = start = self.pos[c]
+        told = self._told
+        at = len(told)
         if steps > 0:
             last, dollars = track.last, track.dollars
             for _ in range(steps):
@@ -111,11 +154,23 @@ class PlayRules:
                     break
                 p -= 1
         self.pos[c] = p
-        self.mark_value(COMPANIES[c], track.values[p])
+        values = track.values
+        self.mark_value(COMPANIES[c], values[p])
+        if kind is not None:
+            through = ()
+            if len(told) > at:      # a split or a bankruptcy on the way (rare): the move says so too
+                through = tuple(e[2] for e in told[at:] if e[2] == "split" or e[2] == "bankruptcy")
+            told.insert(at, (self.round, self.phase, kind, make, (c, steps, values[start], values[p], through) + facts))
 
     def _split(self, c: int) -> None:
         bonus = self.R.data["split_bonus"]
         name = COMPANIES[c]
+        track = self.tracks[c]
+        # the rules have every holder show their cards of the company: who holds how many is public
+        self._tell("split", ("stock", name), ("old", track.values[track.last]), ("new", track.values[track.split]),
+                   ("became_split", tuple((s, self.reg[s][c]) for s in self.order if self.reg[s][c])),
+                   ("bonus", tuple((s, bonus * self.split[s][c]) for s in self.order if self.split[s][c])),
+                   ("per_card", bonus))
         for s in self.order:
             if self.split[s][c]:
                 self.receive(s, bonus * self.split[s][c], f"{name} split: bonus for split cards", "split", name)
@@ -124,6 +179,12 @@ class PlayRules:
             self.reg[s][c] = 0
 
     def _bankrupt(self, c: int) -> None:
+        track = self.tracks[c]
+        reg, split = self.reg, self.split
+        # every holder discards their cards of the company: who loses how many is public
+        self._tell("bankruptcy", ("stock", COMPANIES[c]), ("old", track.values[0]),
+                   ("new", track.values[track.start]),
+                   ("lost", tuple((s, reg[s][c], split[s][c]) for s in self.order if reg[s][c] or split[s][c])))
         for s in range(self.n):
             self.discard[c] += self.reg[s][c] + self.split[s][c]
             self.reg[s][c] = self.split[s][c] = 0
@@ -131,6 +192,9 @@ class PlayRules:
     def _dollar_space(self, c: int, signs: int) -> None:
         rate = self.R.data["dollar_space"] * signs
         name = COMPANIES[c]
+        self._tell("dollar_space", ("stock", name), ("signs", signs), ("per_card", rate),
+                   ("paid", tuple((s, rate * (self.reg[s][c] + 2 * self.split[s][c])) for s in self.order
+                                  if self.reg[s][c] or self.split[s][c])))
         for s in self.order:
             k = self.reg[s][c] + 2 * self.split[s][c]
             if k:
@@ -231,9 +295,11 @@ class PlayRules:
             self.revealed.append((item, pair[0], pair[1]))
             steps = FORECAST_STEPS[pair[1]]
             if steps is None:
-                self._start_dividend(pair[0], self.R.data["dividend"], "forecast")
+                rate = self.R.data["dividend"]
+                self._tell_later("forecast", _forecast_moved, pair[0], 0, 0, 0, (), kind, item[1], pair[1])
+                self._start_dividend(pair[0], rate, "forecast")
                 return
-            self.move(pair[0], steps)
+            self.move(pair[0], steps, "forecast", _forecast_moved, (kind, item[1], pair[1]))
         self._end_round()
 
     def _legal_reveal(self):
@@ -253,6 +319,7 @@ class PlayRules:
 
     def _start_dividend(self, c: int, rate: int, source: str):
         self.div = (c, rate, source)
+        self.div_paid = ()
         self.queue = list(self.order)
         self.actor = self.queue[0]
         self.step = DIVIDEND
@@ -279,12 +346,15 @@ class PlayRules:
             raise IllegalAction(f"{who} cannot reveal {_cards(r, 'regular card')} and {_cards(s, 'split card')} "
                                 f"of {name}: {who} does not hold that many.")
         why = "dividend" if source == "forecast" else "dividend declared by Dividend Deborah"
+        self.div_paid += ((seat, rate * (r + 2 * s)),)
         self.receive(seat, rate * (r + 2 * s), f"{name} {why}", "dividend", name)
         self.queue.pop(0)
         if self.queue:
             self.actor = self.queue[0]
             return
+        self._tell("dividend", ("stock", name), ("per_card", rate), ("source", source), ("paid", self.div_paid))
         self.div = None
+        self.div_paid = ()
         if source == "forecast":
             self._next_move()
         else:
@@ -312,6 +382,7 @@ class PlayRules:
         self._start_dividend(c, self.R.data["deborah_dividend"], "deborah")
 
     def _finish_round(self):
+        self._tell_later("round_end", _round_ended, self.rounds, tuple(self.pos), tuple(self.money))
         if self.round >= self.rounds:
             self._end_game()
             return
@@ -332,14 +403,21 @@ class PlayRules:
                 continue
             tied = [s for s in self.order if counts[s] == top]
             if len(tied) == 1:
+                self._tell("majority", ("stock", COMPANIES[c]), ("seats", (tied[0],)), ("shares", top),
+                           ("bonus", data["majority_bonus"]))
                 self.receive(tied[0], data["majority_bonus"], f"majority holder of {COMPANIES[c]}", "bonus",
                              COMPANIES[c])
             else:
+                self._tell("majority", ("stock", COMPANIES[c]), ("seats", tuple(tied)), ("shares", top),
+                           ("bonus", data["tied_majority_bonus"]))
                 for s in tied:
                     self.receive(s, data["tied_majority_bonus"], f"tied majority holder of {COMPANIES[c]}",
                                  "bonus", COMPANIES[c])
         graham = self.holder[GRAHAM]
+        pos = tuple(self.pos)
         for s in self.order:
+            if any(self.final[s][0]) or any(self.final[s][1]):
+                self._tell_later("final_sale", _sold, s, self.final[s], pos, s == graham)
             for c in range(6):
                 shares = self.reg[s][c] + 2 * self.split[s][c]
                 if shares:
@@ -350,5 +428,6 @@ class PlayRules:
                 self.discard[c] += self.reg[s][c] + self.split[s][c]
                 self.reg[s][c] = self.split[s][c] = 0
         self.scores = [self.money[s] - self.owed_total(s) for s in range(self.n)]
+        self._tell_later("game_end", _game_ended, tuple(self.scores), tuple(self.owed_total(s) for s in range(self.n)))
         self.phase = "game over"
         self.step = OVER

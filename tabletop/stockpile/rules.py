@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 
-from ..core import BANK, CHANCE, TERMINAL, Action, Outcome, State
+from ..core import BANK, CHANCE, TERMINAL, Action, Event, Outcome, State
 from ..errors import IllegalAction, MalformedAction, NotYourTurn
 from . import actions as A
 from .common import _CO, _FC, _int, _mk, _tables_for
@@ -100,6 +100,7 @@ class StockpileState(SetupRules, MarketRules, DemandRules, PlayRules, WordsRules
         self.used = [False] * len(INVESTORS)            # ability used this round
         self.seen = [()] * n                            # what Martha / Warren saw, for the game
         self.div = None                                 # (company, per card, source)
+        self.div_paid = ()                              # (seat, amount) collected so far of that dividend
         self.queue: list = []
         self.actor = None
         self.step = OVER
@@ -124,7 +125,8 @@ class StockpileState(SetupRules, MarketRules, DemandRules, PlayRules, WordsRules
         d["money"] = self.money[:]
         d["payments"] = self.payments[:]
         d["value_marks"] = self.value_marks[:]
-        d["events"] = self.events[:]
+        d["_told"] = self._told[:]
+        d["_made"] = self._made[:]
         d["pos"] = self.pos[:]
         d["deck"] = self.deck[:]
         d["discard"] = self.discard[:]
@@ -154,7 +156,36 @@ class StockpileState(SetupRules, MarketRules, DemandRules, PlayRules, WordsRules
         new.__dict__ = d
         return new
 
-    # ----------------------------------------------------------------- ledger (fast path)
+    # ----------------------------------------------------------------- events
+    # Every automatic consequence is told to the table (``EVENT_KINDS`` in words.py). While the
+    # game is played only the facts are kept, as cheaply as they come (a game tells about 100
+    # events and simulations play millions of games); they take ``Event`` form when read.
+    @property
+    def events(self) -> list[Event]:
+        told, made = self._told, self._made
+        for i in range(len(made), len(told)):
+            rnd, phase, kind, make, facts = told[i]
+            made.append(Event(rnd, phase, kind, make(self, *facts) if make else facts))
+        return made
+
+    @events.setter
+    def events(self, events) -> None:
+        self._made = list(events)
+        self._told = [(e.round, e.phase, e.kind, None, e.params) for e in self._made]
+
+    def announce(self, kind: str, **params) -> None:
+        self._told.append((self.round, self.phase, kind, None, tuple(params.items())))
+
+    def _tell(self, kind: str, *params: tuple) -> None:
+        """``announce`` with the (name, value) pairs given as they are."""
+        self._told.append((self.round, self.phase, kind, None, params))
+
+    def _tell_later(self, kind: str, make, *facts) -> None:
+        """An event whose (name, value) pairs ``make(state, *facts)`` builds when it is read: the
+        facts must be values of now (ints, tuples), and ``make`` read only what a game never
+        changes (the rules data, the tracks)."""
+        self._told.append((self.round, self.phase, kind, make, facts))
+
     # ----------------------------------------------------------------- small helpers
     def value(self, company: int) -> int:
         """The company's value on its track (a card sells for this many thousand dollars)."""
@@ -176,14 +207,18 @@ class StockpileState(SetupRules, MarketRules, DemandRules, PlayRules, WordsRules
 
     def _settle(self, seat: int) -> None:
         fees = self.R.fee_amounts
-        keep = []
+        keep, paid = [], []
         for k in self.owed[seat]:
             if self.money[seat] >= fees[k]:
                 self.pay(seat, BANK, fees[k], "trading fee paid late", "fee")
                 self.discard[k] += 1
+                paid.append(fees[k])
             else:
                 keep.append(k)
         self.owed[seat] = keep
+        if paid:
+            self._tell("fee_paid_late", ("seat", seat), ("paid", tuple(paid)),
+                       ("owed", tuple(fees[k] for k in keep)))
 
     def owed_total(self, seat: int) -> int:
         fees = self.R.fee_amounts

@@ -3,7 +3,7 @@ A mixin of ``StockpileState``."""
 from __future__ import annotations
 
 
-from ..core import Action
+from ..core import Action, Event
 from . import actions as A
 from .common import _CO, _cards, _int, usd
 from .data import COMPANIES, FORECASTS, INVESTORS
@@ -11,7 +11,40 @@ from .steps import (ACTION, BID, DEAL_INVESTOR, DEAL_PAIR, DEBORAH_STEP, DIVIDEN
                     DRAW_PILE, HOLDING, INVESTOR_STEP, KEEP_INVESTORS, OPEN_PAIR, OVER, PLACE,
                     REVEAL, SEE_PAIR, SELL, START_STOCK)
 
-__all__ = ["WordsRules"]
+__all__ = ["WordsRules", "EVENT_KINDS"]
+
+#: what the engine tells the whole table of, by kind (``state.events``, ``describe_event``); every
+#: fact in an event is public: face-down cards are only ever counted
+EVENT_KINDS = {
+    "stockpile_won": "a player takes a stockpile at the end of the auction: for how much, its face-up cards, how many face down",
+    "fees": "the trading fees of the stockpiles a player took: paid, left face up until they can be paid, or Broker Bernie's bonus",
+    "fee_paid_late": "a trading fee left unpaid is paid as soon as the player has the money",
+    "boom": "a Boom card moves a stock up",
+    "bust": "a Bust card moves a stock down",
+    "cramer": "Crazy Cramer moves a stock one space",
+    "forecast": "a company tile and forecast card turned over in the movement phase move a stock, or call a dividend ($$)",
+    "split": "a stock goes past the top of its track: it splits, every regular card of it becomes a split card, split cards already held earn the bonus",
+    "bankruptcy": "a stock falls below its lowest space: every card of it is discarded and it starts over",
+    "dollar_space": "Stanford Steel reaches a $ space on the expert board: every card of it pays",
+    "dividend": "a dividend ($$ forecast or Dividend Deborah) is paid: what each player collected for the cards they revealed",
+    "round_end": "a round ends: each stock's value, each player's money, who leads",
+    "majority": "at the end, the majority holder of a stock (or each tied holder) gets the bonus",
+    "final_sale": "at the end, a player's cards are sold at the final values",
+    "game_end": "the game is over: the final scores and the winners",
+}
+
+
+def _and(parts) -> str:
+    parts = [p for p in parts if p]
+    if len(parts) < 2:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _card_words(regular: int, split: int, company: str = "") -> str:
+    what = f"{company} " if company else ""
+    return _and([_cards(regular, f"{what}card") if regular else "",
+                 _cards(split, f"split {what}card") if split else ""])
 
 
 class WordsRules:
@@ -48,6 +81,11 @@ class WordsRules:
 
     def hint(self) -> str:
         return self.awaiting()
+
+    def describe_event(self, event: Event) -> str:
+        """An event (``EVENT_KINDS``) in a sentence for the whole table."""
+        words = _EVENT_WORDS.get(event.kind)
+        return words(self, event) if words else super().describe_event(event)
 
     def describe(self, action: Action) -> str:
         try:
@@ -189,14 +227,14 @@ def _describe(st, a: Action) -> str:
     if t is A.Correction:
         return st._describe_correction(a)
     if t is A.DealHolding:
-        card = f"split {a.company}" if a.split else str(a.company)
-        return f"{name(a.seat)} holds {'an' if card[:1] in 'AEIOU' else 'a'} {card} card"
+        # what varies comes last, so a screen lists "Alice holds a regular card of …" once
+        return f"{name(a.seat)} holds a {'split' if a.split else 'regular'} card of {a.company}"
     if t is A.DealInvestor:
         return f"{name(a.seat)} is dealt {a.investor}"
     if t is A.KeepInvestors:
         return f"{name(a.seat)} keeps {' and '.join(a.investors)}"
     if t is A.DealStartingStock:
-        return f"{name(a.seat)} is dealt a starting {a.company} stock"
+        return f"{name(a.seat)} is dealt a starting stock of {a.company}"
     if t is A.RevealOpenPair:
         return f"Face-up pair: {a.company} {a.forecast}"
     if t is A.DealPair:
@@ -257,3 +295,161 @@ def _describe(st, a: Action) -> str:
             return f"{name(a.seat)} (Dividend Deborah) declares no dividend"
         return f"{name(a.seat)} passes"
     return t.__name__
+
+
+# ----------------------------------------------------------------- events in words
+def _won_words(st, event: Event) -> str:
+    get = event.get
+    who, bid, paid = st.name(get("seat")), get("bid"), get("paid")
+    price = f"for {usd(paid)}" if paid == bid else f"with a bid of {usd(bid)} and pays {usd(paid)} (Discount Donald)"
+    down = get("face_down")
+    cards = _and(list(get("face_up")) + ([_cards(down, "face-down card")] if down else []))
+    return f"{who} wins {st.pile_label(get('pile'))} {price}: {cards}"
+
+
+def _fees_words(st, event: Event) -> str:
+    get = event.get
+    who = st.name(get("seat"))
+    if get("bonus"):
+        return (f"{who} (Broker Bernie) collects {usd(sum(get('bonus')))} for "
+                f"{_cards(len(get('bonus')), 'trading fee card')} instead of paying")
+    paid, owed = get("paid"), get("owed")
+    parts = []
+    if paid:
+        parts.append(f"pays {'a trading fee' if len(paid) == 1 else 'trading fees'} of {_and(usd(x) for x in paid)}")
+    if owed:
+        parts.append(f"cannot pay {_and(usd(x) for x in owed)} yet: "
+                     f"{'the card stays' if len(owed) == 1 else 'the cards stay'} face up until {who} can")
+    return f"{who} " + "; ".join(parts)
+
+
+def _late_words(st, event: Event) -> str:
+    get = event.get
+    paid, owed = get("paid"), get("owed")
+    text = (f"{st.name(get('seat'))} now pays the trading {'fee' if len(paid) == 1 else 'fees'} "
+            f"left unpaid: {_and(usd(x) for x in paid)}")
+    return text + (f"; {_and(usd(x) for x in owed)} still unpaid" if owed else "")
+
+
+def _move_words(st, event: Event) -> str:
+    get = event.get
+    steps = get("steps")
+    way = f"{'up' if steps > 0 else 'down'} {_cards(abs(steps), 'space')}"
+    change = f"{get('old')} → {get('new')}" + _through(get("through"))
+    kind = event.kind
+    who = st.name(get("seat"))
+    if kind == "cramer":
+        return f"{who} (Crazy Cramer) moves {get('stock')} {way}: {change}"
+    return f"{who}'s {kind.capitalize()} moves {get('stock')} {way}: {change}"
+
+
+def _forecast_words(st, event: Event) -> str:
+    get = event.get
+    source = get("source")
+    whose = (f"{st.name(get('seat'))}'s pair" if source == "player" else "The face-up pair" if source == "open"
+             else f"Face-down pair {get('pair') + 1}")
+    stock, forecast = get("stock"), get("forecast")
+    if get("steps") is None:
+        rate = get("per_card")
+        return (f"{whose}: {stock} {forecast}, a dividend of {usd(rate)} a card ({usd(2 * rate)} a split "
+                f"card) for the cards each player reveals")
+    return f"{whose}: {stock} {forecast}, {get('old')} → {get('new')}" + _through(get("through"))
+
+
+def _through(kinds) -> str:
+    """What a move went through on its way (told in full by the events that follow)."""
+    if not kinds:
+        return ""
+    return " (" + _and("splits" if k == "split" else "goes bankrupt" for k in kinds) + " on the way)"
+
+
+def _split_words(st, event: Event) -> str:
+    get = event.get
+    text = f"{get('stock')} splits: {get('old')} → {get('new')}"
+    became = [f"{st.name(s)}'s " + ("card" if k == 1 else f"{k} cards") for s, k in get("became_split")]
+    per = get("per_card")
+    bonus = [f"{st.name(s)} collects {usd(amount)} for {_cards(amount // per, 'split card')} already held"
+             for s, amount in get("bonus")]
+    if became:
+        one = len(became) == 1 and get("became_split")[0][1] == 1
+        text += f"; {_and(became)} {'becomes a split card' if one else 'become split cards'}"
+    text += "".join(f"; {b}" for b in bonus)
+    return text if became or bonus else text + "; nobody holds any"
+
+
+def _bankrupt_words(st, event: Event) -> str:
+    get = event.get
+    text = f"{get('stock')} goes bankrupt and starts over at {get('new')}"
+    lost = [f"{st.name(s)} loses {_card_words(r, sp)}" for s, r, sp in get("lost")]
+    return text + (f"; {_and(lost)}" if lost else "; nobody held any")
+
+
+def _dollar_words(st, event: Event) -> str:
+    get = event.get
+    paid = [f"{st.name(s)} collects {usd(amount)}" for s, amount in get("paid")]
+    return (f"{get('stock')} reaches a {'$' * get('signs')} space: {usd(get('per_card'))} a card, split cards "
+            f"twice; " + (_and(paid) if paid else "nobody holds any"))
+
+
+def _dividend_words(st, event: Event) -> str:
+    get = event.get
+    why = "dividend declared by Dividend Deborah" if get("source") == "deborah" else "dividend"
+    paid = [(s, amount) for s, amount in get("paid")]
+    got = [f"{st.name(s)} collects {usd(amount)}" for s, amount in paid if amount]
+    none = [st.name(s) for s, amount in paid if not amount]
+    text = f"{get('stock')} {why} ({usd(get('per_card'))} a card): "
+    if not got:
+        return text + "nobody reveals a card"
+    return text + _and(got) + (f"; {_and(none)} {'reveals' if len(none) == 1 else 'reveal'} none" if none else "")
+
+
+def _round_words(st, event: Event) -> str:
+    get = event.get
+    money = dict(get("money"))
+    leaders = get("leaders")
+    values = ", ".join(f"{stock} {value}" for stock, value in get("values"))
+    cash = ", ".join(f"{st.name(s)} {usd(m)}" for s, m in get("money"))
+    best = usd(money[leaders[0]])
+    lead = (f"{st.name(leaders[0])} leads with {best}" if len(leaders) == 1
+            else f"{_and(st.name(s) for s in leaders)} lead with {best} each")
+    return f"End of round {event.round} of {get('rounds')}: {values}; money {cash}; {lead}"
+
+
+def _majority_words(st, event: Event) -> str:
+    get = event.get
+    seats, stock, shares, bonus = get("seats"), get("stock"), get("shares"), get("bonus")
+    if len(seats) == 1:
+        return (f"{st.name(seats[0])} is the majority holder of {stock} ({_cards(shares, 'share')}) "
+                f"and collects {usd(bonus)}")
+    return (f"{_and(st.name(s) for s in seats)} tie as majority holders of {stock} "
+            f"({_cards(shares, 'share')} each) and collect {usd(bonus)} each")
+
+
+def _sale_words(st, event: Event) -> str:
+    get = event.get
+    cards = _and(_card_words(r, sp, company) for company, r, sp in get("cards"))
+    extra = get("graham_bonus")
+    return (f"{st.name(get('seat'))} sells {cards} at the final values for {usd(get('amount'))}"
+            + (f", and collects {usd(extra)} as Golden Graham" if extra else ""))
+
+
+def _end_words(st, event: Event) -> str:
+    get = event.get
+    scores = dict(get("scores"))
+    winners = get("winners")
+    best = usd(scores[winners[0]])
+    head = (f"{st.name(winners[0])} wins with {best}" if len(winners) == 1
+            else f"{_and(st.name(s) for s in winners)} share the win with {best}")
+    rest = [f"{st.name(s)} {usd(v)}" for s, v in sorted(get("scores"), key=lambda sv: -sv[1]) if s not in winners]
+    owed = [f"{st.name(s)}'s unpaid {usd(v)}" for s, v in get("owed")]
+    return ("Game over: " + head + (f"; {', '.join(rest)}" if rest else "")
+            + (f" ({_and(owed)} deducted)" if owed else ""))
+
+
+_EVENT_WORDS = {
+    "stockpile_won": _won_words, "fees": _fees_words, "fee_paid_late": _late_words,
+    "boom": _move_words, "bust": _move_words, "cramer": _move_words, "forecast": _forecast_words,
+    "split": _split_words, "bankruptcy": _bankrupt_words, "dollar_space": _dollar_words,
+    "dividend": _dividend_words, "round_end": _round_words, "majority": _majority_words,
+    "final_sale": _sale_words, "game_end": _end_words,
+}

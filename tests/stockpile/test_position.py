@@ -64,8 +64,8 @@ def test_the_public_log_shows_the_position_but_not_the_face_down_cards():
     assert public[1:7] == (["Bob enters a face-down card of their portfolio"]
                            + ["Alice enters a face-down card of their portfolio"] * 5)
     assert "Epic" not in " ".join(public[1:])
-    assert m.describe_log(0)[2:4] == ["Alice holds an Epic Electric card", "Alice holds an Epic Electric card"]
-    assert m.describe_log(0)[5] == "Alice holds a split Epic Electric card"
+    assert m.describe_log(0)[2:4] == ["Alice holds a regular card of Epic Electric"] * 2
+    assert m.describe_log(0)[5] == "Alice holds a split card of Epic Electric"
 
 
 def test_each_player_enters_only_their_own_cards_and_the_screens_say_no_more_than_the_table():

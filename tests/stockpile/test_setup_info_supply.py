@@ -40,7 +40,7 @@ def test_each_player_is_dealt_a_different_starting_stock_face_down():
     assert public["board"]["deck"] == 77
     assert t.m.describe_log() == ["Alice is dealt a starting stock", "Bob is dealt a starting stock",
                                   "Carol is dealt a starting stock"]
-    assert t.m.describe_log(0)[0] == "Alice is dealt a starting Epic Electric stock"
+    assert t.m.describe_log(0)[0] == "Alice is dealt a starting stock of Epic Electric"
 
 
 def test_a_starting_stock_cannot_be_dealt_twice():
