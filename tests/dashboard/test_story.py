@@ -258,11 +258,19 @@ def test_the_log_and_the_box_read_what_match_story_says():
     """The incremental log agrees with a whole replay (``Match.story``) after plays, undos, redos."""
     tracker = Tracker(Match("storymarket", ["Ann", "Bob"], {"rounds": 2}))
     rng = random.Random(4)
-    for step in range(60):
+    news_undone, redo_next = set(), False
+    for step in range(200):
         match = tracker.match
-        if match.is_over():
+        if match.is_over() and len(match) in news_undone:
             break
-        if step % 7 == 3 and len(match):
+        if redo_next:                                   # a news card undone and redone: its events again
+            tracker.redo()
+            redo_next = False
+        elif len(match) and isinstance(match.log[-1], News) and len(match) not in news_undone:
+            news_undone.add(len(match))
+            tracker.undo()
+            redo_next = True
+        elif step % 7 == 3 and len(match):
             tracker.undo()
         elif step % 11 == 5 and match.undone:
             tracker.redo()
@@ -276,6 +284,7 @@ def test_the_log_and_the_box_read_what_match_story_says():
         story = [(e.line, e.events) for e in tracker.log.story.done]
         assert story == tracker.match.story(None)
         assert [e.action for e in tracker.log.story.undone] == list(tracker.match.undone)
+    assert news_undone == {9, 18} and tracker.match.is_over()
 
 
 def test_a_seat_device_announces_what_another_device_entered(home):
