@@ -1,7 +1,7 @@
 """A real Voilà server (one per session) and Debian's Chromium driven by Playwright.
 
 Every request that is not to the local server is blocked and recorded; a test fails if the page
-asked for anything from outside. Under CI set to a true value (1, true, yes) these tests must run:
+asked for anything from outside. Under CI set to a true value (1, true, yes, on) these tests must run:
 they skip only when Chromium is missing on a developer's machine.
 """
 from __future__ import annotations
@@ -24,7 +24,7 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 
 
 def in_ci() -> bool:
-    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes", "on")
 
 
 def chromium_path() -> str | None:

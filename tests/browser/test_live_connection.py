@@ -21,12 +21,12 @@ def test_a_stopped_server_is_said_and_the_page_comes_back_to_the_same_match(brow
     store = Store(tmp_path / "matches.sqlite3")
     match_id = store.create(Match("stockpile", ["Ann", "Ben", "Cy"], seed=1)).id
     store.close()
-    port = serve.free_port()
     log = open(tmp_path / "voila.log", "w")
-    first = serve.Voila(port=port, home=tmp_path, stdout=log)
+    first = serve.Voila(port=0, home=tmp_path, stdout=log)     # binds a free port itself
     second = None
     try:
         with first:
+            port = first.port      # the restart comes back on the address the page knows
             context = browser.new_context()
             page = context.new_page()
             page.set_default_timeout(90_000)

@@ -2,11 +2,10 @@
 title's Position, which a new match accepts; text it cannot read is refused in words."""
 import pytest
 
-pytest.importorskip("ipywidgets")
-
-from tabletop import Match  # noqa: E402
-from tabletop.errors import IllegalAction, MalformedAction  # noqa: E402
-from tabletop.widgets.position import position_form  # noqa: E402
+# ipywidgets comes with the test extra (tabletop[dashboards]): a missing one is an error, not a skip
+from tabletop import Match
+from tabletop.errors import IllegalAction, MalformedAction
+from tabletop.widgets.position import position_form
 
 PLAYERS = ["Alice", "Bob", "Carol"]
 

@@ -3,7 +3,7 @@
 A fresh clone of this repository (its committed HEAD), the system Python ``/usr/bin/python3``
 (externally managed, PEP 668: it refuses global installs) and ``PATH=/usr/bin:/bin`` only, so
 nothing from a developer's own Pythons or tools can help. The first command installs and starts
-the dashboards (``--no-browser --port N`` appended); the start page must answer. The install part
+the dashboards (``--no-browser --port 0`` appended: it binds a free port itself and prints it); the start page must answer. The install part
 of the second command must then give a venv that can run the suite (the suite itself is not run
 here: CI runs it). pip's cache is used, so a second run downloads nothing.
 """
@@ -64,10 +64,10 @@ def _newcomer_env(tmp: Path) -> dict[str, str]:
     return env
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+def _served_port(log_path: Path) -> int | None:
+    """The port ``tabletop serve --port 0`` bound itself, from the address it prints."""
+    found = re.search(r"the dashboards are at http://127\.0\.0\.1:(\d+)/", log_path.read_text(errors="replace"))
+    return int(found.group(1)) if found else None
 
 
 def _stop_group(proc: subprocess.Popen, within: float) -> float:
@@ -108,17 +108,20 @@ def test_the_system_python_refuses_global_installs(clone):
 
 def test_the_start_command_installs_and_serves_the_start_page(clone):
     start, _ = readme_commands()
-    port = _free_port()
     log_path = clone.parent / "start.log"
     began = time.monotonic()
-    with open(log_path, "w") as log:
-        proc = subprocess.Popen(["bash", "-c", f"{start} --no-browser --port {port}"], cwd=clone,
+    with open(log_path, "w") as log:   # --port 0: the server binds a free port itself and prints it
+        proc = subprocess.Popen(["bash", "-c", f"{start} --no-browser --port 0"], cwd=clone,
                                 env=_newcomer_env(clone.parent), stdout=log, stderr=subprocess.STDOUT,
                                 stdin=subprocess.DEVNULL, start_new_session=True)
+    port = None
     try:
         deadline = began + INSTALL_SECONDS
         while True:
+            port = port or _served_port(log_path)
             try:
+                if port is None:
+                    raise ConnectionRefusedError("no address printed yet")
                 page = urllib.request.urlopen(f"http://127.0.0.1:{port}/", timeout=60)
                 body = page.read().decode()
                 break

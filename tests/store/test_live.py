@@ -155,24 +155,62 @@ def test_two_devices_entering_at_once_100_times_exactly_one_applies_and_nothing_
     assert len(final) == len(start) + rounds
 
 
+def reads_of_the_revision(store: Store) -> list:
+    """Every match id whose revision ``store`` reads from now on (``changed()`` reads it, then
+    waits): how a test knows the page is waiting, without sleeping a fixed time."""
+    reads, read = [], store.revision
+
+    def revision(match_id):
+        now = read(match_id)
+        reads.append(match_id)
+        return now
+    store.revision = revision
+    return reads
+
+
+def notes_heard(store: Store) -> list:
+    """The match ids of the change notifications the PostgreSQL store's listener hands on from
+    now on (it exists once ``changed()`` has read the revision); SQLite has none."""
+    heard, listener = [], getattr(store, "_listener", None)
+    if listener is not None:
+        wake = listener._wake
+
+        def counted(match_id):
+            wake(match_id)
+            heard.append(match_id)
+        listener._wake = counted
+    return heard
+
+
+def until(condition, timeout: float, what: str) -> None:
+    """Poll ``condition()`` until true (from a thread, not the event loop); fail after ``timeout`` s."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, f"after {timeout} s: {what}"
+        time.sleep(0.01)
+
+
 def test_a_write_from_another_connection_wakes_the_waiting_page(location):
     path = location
     saved = Store(path).create(played(6, 5))
     store = Store(path)
     revision = store.revision(saved.id)
+    reads = reads_of_the_revision(store)
+    wrote = []
 
     def later():
-        time.sleep(0.3)
+        until(lambda: reads, 10, "the page reads the revision and waits")
         saved.apply(saved.match.legal_actions()[0])
+        wrote.append(time.monotonic())
     writer = threading.Thread(target=later)
     writer.start()
-    started = time.monotonic()
     new = run_async(store.changed(saved.id, revision), 10)
-    waited = time.monotonic() - started
+    woke = time.monotonic()
     writer.join()
+    assert new == revision + 1 and wrote
     # SQLite: read every POLL_EVERY; PostgreSQL: the notification (without it: RECHECK_EVERY, 5 s)
     # (a bound far below the 5 s recheck, with room for a busy machine)
-    assert new == revision + 1 and 0.25 < waited < 0.3 + 2 * Store.POLL_EVERY + 1.5
+    assert woke - wrote[0] < 2 * Store.POLL_EVERY + 1.5
 
 
 def test_a_change_to_another_match_does_not_wake_the_page(location):
@@ -180,13 +218,21 @@ def test_a_change_to_another_match_does_not_wake_the_page(location):
     other = Store(location).create(played(17, 5))
     store = Store(location)
     revision = store.revision(watched.id)
+    reads = reads_of_the_revision(store)
 
     async def scenario():
         waiting = asyncio.ensure_future(store.changed(watched.id, revision))
-        await asyncio.sleep(0.3)                             # the waiter has read and is waiting
+        await asyncio.to_thread(until, lambda: reads, 10, "the page reads the revision and waits")
+        heard = notes_heard(store)
+        read_before = len(reads)
         for _ in range(3):
             await asyncio.to_thread(other.apply, other.match.legal_actions()[0])
-        await asyncio.sleep(0.5)                             # time to be woken, wrongly
+        # the page had its chance to be woken wrongly: SQLite read the revision again since the
+        # writes (it polls); PostgreSQL's listener handed on the other match's notifications
+        await asyncio.to_thread(until, lambda: len(reads) > read_before or heard.count(other.id) == 3,
+                                10, "the page looks again after the other match's changes")
+        for _ in range(3):                                   # a wrongly woken page finishes in these turns
+            await asyncio.sleep(0)
         woken_early = waiting.done()
         await asyncio.to_thread(watched.apply, watched.match.legal_actions()[0])
         return woken_early, await asyncio.wait_for(waiting, 10)
