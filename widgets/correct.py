@@ -30,14 +30,16 @@ Choices = Sequence[tuple[str, Any]]          # (label shown, value the Correctio
 
 class Fix:
     """One kind of correction as the card offers it: ``kind`` is ``Correction.kind``; ``board``
-    says the board is fixed (no seat); ``subjects`` the stocks, corporations or squares to pick
-    from (none: the kind has no subject); ``values(subject)`` the new values to pick from, or None
-    for a typed whole number; ``value_label`` names that value."""
+    says the board is fixed (no seat); ``subjects`` the stocks, corporations or market cards to
+    pick from, or ``typed_subject`` the example shown where the subject is typed (a square: a list
+    of every square would also name the tiles in the racks); neither: the kind has no subject.
+    ``values(subject)`` the new values to pick from, or None for a typed whole number;
+    ``value_label`` names that value."""
 
     def __init__(self, kind: str, label: str, value_label: str, *, board: bool = False,
-                 subjects: Choices = (), values: Callable[[Any], Choices] | None = None):
+                 subjects: Choices = (), typed_subject: str = "", values: Callable[[Any], Choices] | None = None):
         self.kind, self.label, self.value_label = kind, label, value_label
-        self.board, self.subjects, self.values = board, tuple(subjects), values
+        self.board, self.subjects, self.typed_subject, self.values = board, tuple(subjects), typed_subject, values
 
 
 def _named(names: Sequence[str]) -> Choices:
@@ -65,10 +67,11 @@ def _acquire(options) -> list[Fix]:
         Fix("money", "A player's money", "Money now"),
         Fix("holding", "A player's shares", "Shares now", subjects=_named(tables.corps)),
         Fix("square", "A square of the board", "The square holds", board=True,
-            subjects=_named(tables.labels), values=lambda _square: squares),
+            # no example square: any one named here might be a tile in someone's rack
+            typed_subject="the square: its number, then its letter", values=lambda _square: squares),
     ]
-    # with hidden money, typing a player's money on the shared screen would show it to everyone
-    return fixes[1:] if options.get("hidden_money") else fixes
+    # with hidden money, money and shares are secret: typing them on the shared screen would show them
+    return fixes[2:] if options.get("hidden_money") else fixes
 
 
 def _black_monday(options) -> list[Fix]:
@@ -134,6 +137,7 @@ class CorrectionCard:
         self.what.options = [(f.label, i) for i, f in enumerate(self.fixes)]
         self.whose = _dropdown("Whose")
         self.which = _dropdown("Which")
+        self.which_typed = W.Text(description="Which", layout=W.Layout(width="auto"), style={"description_width": "8em"})
         self.picked = _dropdown("Now")
         self.typed = W.Text(description="Now", placeholder="e.g. $6,000", layout=W.Layout(width="auto"),
                             style={"description_width": "8em"})
@@ -144,7 +148,7 @@ class CorrectionCard:
         self.enter_button = kit.button("Enter the correction", "tt-primary", on_click=self.submit)
         self.cancel_button = kit.button("Cancel", "tt-small", on_click=self.close_form)
         self.form = kit.hidden(kit.vbox([
-            self.what, self.whose, self.which, self.picked, self.typed, self.reason,
+            self.what, self.whose, self.which, self.which_typed, self.picked, self.typed, self.reason,
             kit.html('<div class="tt-dim">The whole table sees the correction and its reason in the log '
                      "(a number typed here is shown to everyone); Undo takes it back.</div>"),
             kit.box([self.enter_button, self.cancel_button])], "tt-correct-form", own_layout=True))
@@ -169,6 +173,8 @@ class CorrectionCard:
         self.whose.value = self.whose.options[0][1]
         self.whose.disabled = fix.board
         kit.show(self.which, bool(fix.subjects))
+        kit.show(self.which_typed, bool(fix.typed_subject))
+        self.which_typed.placeholder = fix.typed_subject
         if fix.subjects:
             self.which.options = [(label, i) for i, (label, _subject) in enumerate(fix.subjects)]
             self.which.value = 0
@@ -188,6 +194,8 @@ class CorrectionCard:
 
     def _subject(self) -> str:
         fix = self.fix
+        if fix.typed_subject:
+            return self.which_typed.value.strip().upper()
         return fix.subjects[self.which.value][1] if fix.subjects else ""
 
     def _value_choices(self) -> Choices:
@@ -202,7 +210,9 @@ class CorrectionCard:
         self.what.value = next(i for i, f in enumerate(self.fixes) if f.kind == kind)
         if seat is not None:
             self.whose.value = seat
-        if subject:
+        if subject and self.fix.typed_subject:
+            self.which_typed.value = subject
+        elif subject:
             self.which.value = next(i for i, (_label, s) in enumerate(self.fix.subjects) if s == subject)
         if self.fix.values is None:
             self.typed.value = str(to)
@@ -237,12 +247,14 @@ class CorrectionCard:
             self._say(str(exc), refused=True)
             return
         tracker = self.tracker
-        before = len(tracker.match.log)
+        try:
+            line = tracker.match.state.describe(action)      # a correction is public
+        except Exception:  # describing is best effort; the rules decide
+            line = ""
         message = tracker._enter(action)
         if message is not None:
             self._say(message, refused=True)
             return
-        line = tracker.log.lines[-1] if len(tracker.match.log) > before and tracker.log.lines else ""
         self.reason.value = ""
         self.close_form()
         self._say(f"Entered. {line}" if line else "Entered.")
