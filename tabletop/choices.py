@@ -25,7 +25,7 @@ from typing import Any, Callable, Hashable, Sequence
 from .core import Action
 from .errors import IllegalAction
 
-__all__ = ["Part", "KIND", "Narrowing", "parts_for", "register_parts", "values_of"]
+__all__ = ["Part", "KIND", "Narrowing", "parts_for", "register_parts", "has_given_parts", "values_of"]
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,11 @@ def register_parts(action_type: type | str, parts: Sequence[Part] | Callable[[],
     """A title's own order of questions for ``action_type`` (the class, or its dotted name)."""
     key = action_type if isinstance(action_type, str) else _type_key(action_type)
     _GIVEN[key] = parts if callable(parts) else (lambda: tuple(parts))
+
+
+def has_given_parts(action_type: type) -> bool:
+    """Does a title give its own parts for ``action_type`` (a choice meant to be asked in parts)?"""
+    return _type_key(action_type) in _GIVEN
 
 
 @functools.lru_cache(maxsize=None)

@@ -1,10 +1,16 @@
-"""The action panel: one big button per offered action, grouped, labelled by ``describe``.
+"""The action panel: the offered actions as big buttons, grouped, labelled by ``describe``.
 
 The buttons are the actions it is given (the tracker gives ``offered_actions(viewer)``) and
 nothing else. Actions of one kind form a group; a large group whose actions differ in two or
 more fields is split by its first varying field
 (a pile, a company), and the words every label of a group shares become its heading, so
 "Bob bids $3,000 on pile 2" shows as a button "$3,000" under "Bob bids … on pile 2".
+A large choice made of three or more parts (Stockpile's placement: which card face up, on
+which stockpile, where the other goes) is asked part by part (``tabletop.choices``), with a
+heading in words for each part and a Back button; two parts that make few buttons are asked at
+once, as rows. A title may draw a kind of action its own way (``TitleUI.picker``: Acquire's
+tiles on the board's grid, Stockpile's bids beside each stockpile's cards), from the actions
+and the public view only.
 Buttons are pooled: an update re-labels existing buttons instead of creating new widgets.
 When another device changes the match, ``retire`` takes the shown buttons off the panel for good
 (fresh ones are made): a tap that was already on its way then says what happened instead of
@@ -18,17 +24,19 @@ from typing import Callable, Sequence
 
 import ipywidgets as W
 
-from tabletop.core import Action
+from tabletop.choices import Narrowing, has_given_parts
+from tabletop.core import Action, State
 
 from . import kit
-
+from .pickers import PickerContext, Row, Tap, part_rows
 from .render import esc, humanize
 
-__all__ = ["ActionGroup", "group_actions", "ActionPanel"]
+__all__ = ["ActionGroup", "group_actions", "ActionPanel", "layout_rows"]
 
 #: a group with more actions than this becomes a drop-down list with one "enter" button
 MAX_BUTTONS_PER_GROUP = 120
-#: a group with more actions than this is split by its first varying field
+#: a group with more actions than this is split by its first varying field (rows), or asked
+#: part by part when it is made of three or more parts
 SPLIT_ABOVE = 10
 
 
@@ -59,6 +67,8 @@ def _compact(labels: list[str]) -> tuple[str, list[str]]:
     if pre == 0 and suf == 0:
         return "", labels
     short = [" ".join(w[pre:len(w) - suf]) for w in words]
+    if not suf:      # a sentence's full stop does not belong on a short button ("$1", not "$1.")
+        short = [s[:-1] if s.endswith(".") and len(s) > 1 else s for s in short]
     if any(not s for s in short) or len(set(short)) < len(short):
         return "", labels
     head = " ".join(words[0][:pre])
@@ -112,6 +122,94 @@ def _split_by_words(actions: list[Action], labels: list[str]) -> list[tuple[list
     return [piece for acts, lbs in parts.values() for piece in _split_by_words(acts, lbs)]
 
 
+def _asked_in_parts(actions: Sequence[Action]) -> bool:
+    """Three or more parts to choose (a cross product too large for one screen of buttons)."""
+    if len(actions) <= SPLIT_ABOVE:
+        return False
+    return has_given_parts(type(actions[0])) or len(Narrowing(actions).path(actions[0])) >= 3
+
+
+def _group_rows(group: ActionGroup, kind: str) -> Row:
+    return Row(f"<b>{esc(group.heading)}</b>",
+               [Tap(label, action=a) for a, label in zip(group.actions, group.labels)], kind=kind)
+
+
+def layout_rows(actions: Sequence[Action], describe: Callable[[Action], str], state: State | None = None,
+                progress: dict | None = None, ui=None) -> list[Row]:
+    """What the panel draws for ``actions``, row by row (``progress``: the parts chosen so far of
+    choices asked in parts, by kind). A title's picker sees only the actions, their words and the
+    public view."""
+    if not actions:
+        return []
+    if ui is None and state is not None:
+        from .titles import title_ui
+        ui = title_ui(state.game.title)
+    progress = progress or {}
+    view: list = []
+
+    def public_view():
+        if not view:
+            view.append(state.view(None) if state is not None else {})
+        return view[0]
+    by_kind: dict[str, list[Action]] = {}
+    for a in actions:
+        by_kind.setdefault(type(a).__name__, []).append(a)
+    rows: list[Row] = []
+    for kind, acts in by_kind.items():
+        picker = getattr(ui, "picker", None)
+        drawn = picker(PickerContext(kind, acts, describe, public_view)) if picker is not None and state is not None \
+            else None
+        if drawn:
+            rows += drawn
+        elif _asked_in_parts(acts):
+            narrowing = progress.get(kind) or Narrowing(acts)
+            rows += part_rows(kind, narrowing, describe, getattr(ui, "part_words", None),
+                              getattr(ui, "part_question", None))
+        else:
+            groups = group_actions(acts, describe)
+            split = len(groups) > 1 and len(acts) > SPLIT_ABOVE
+            if split:        # a compact grid: one heading, each row its short label and short buttons
+                rows += _compact_rows(groups, kind)
+            else:
+                rows += [_group_rows(g, kind) for g in groups]
+    return rows
+
+
+def _compact_rows(groups: list[ActionGroup], kind: str) -> list[Row]:
+    heading, short = _compact([g.heading for g in groups])
+    heading = heading.replace("… …", "…")
+    if not heading:
+        return [_group_rows(g, kind) for g in groups]
+    out = []
+    for g, label in zip(groups, short):
+        row = _group_rows(g, kind)
+        row.head = ""
+        row.label = f'<span class="tt-row-label">{esc(label.replace(" …", "").strip())}</span>'
+        out.append(row)
+    out[0].head = f"<b>{esc(heading)}</b>"
+    return out
+
+
+_CELL_LAYOUT: dict[str, W.Layout] = {}
+_CELL_STYLES: dict[str, W.ButtonStyle] = {}
+
+
+def _cell_layout() -> W.Layout:
+    lay = _CELL_LAYOUT.get("cell")
+    if lay is None or lay.comm is None:
+        lay = _CELL_LAYOUT["cell"] = W.Layout(width="auto", height="34px", min_width="0", padding="0",
+                                              margin="0")
+    return lay
+
+
+def _cell_style(colour: str | None) -> W.ButtonStyle:
+    key = colour or ""
+    style = _CELL_STYLES.get(key)
+    if style is None or style.comm is None:
+        style = _CELL_STYLES[key] = W.ButtonStyle(button_color=colour or "#f3f4f6", font_size="12px")
+    return style
+
+
 class ActionPanel:
     """A prompt and the grouped buttons; ``on_pick(action)`` is called when one is clicked."""
 
@@ -126,13 +224,21 @@ class ActionPanel:
         self.widget = kit.vbox([self.prompt, self.body], css_class)
         self._buttons: list[W.Button] = []
         self._button_actions: list[Action | None] = []
+        self._button_taps: list[Tap | None] = []
         self._rows: list[tuple[W.HTML, W.Box]] = []
+        self._labels: list[W.HTML] = []
+        self._grids: list[W.GridBox] = []
+        self._cells: list[W.Button] = []
+        self._cell_taps: list[Tap | None] = []
         self._pickers: list[tuple[W.Dropdown, W.Button]] = []
         self._picker_actions: list[list[Action]] = []
         self.groups: list[ActionGroup] = []
+        self.rows: list[Row] = []
         self._active_pickers = 0
         self._by_label: dict[str, list[int]] = {}
         self._wanted: set[int] = set()
+        self._offer: tuple = ((), None, (), None)
+        self._progress: dict[str, Narrowing] = {}
 
     # --- building blocks (pooled) ----------------------------------------------------------
     # Buttons are kept by label: a label shown again gets the same button back, so an update
@@ -149,15 +255,8 @@ class ActionPanel:
         b.on_click(self._clicked_button)
         self._buttons.append(b)
         self._button_actions.append(None)
+        self._button_taps.append(None)
         return k
-
-    def _button(self, i: int) -> W.Button:
-        while len(self._buttons) <= i:
-            b = kit.button("", "tt-act")
-            b.on_click(self._clicked_button)
-            self._buttons.append(b)
-            self._button_actions.append(None)
-        return self._buttons[i]
 
     def _row(self, i: int) -> tuple[W.HTML, W.Box]:
         while len(self._rows) <= i:
@@ -165,6 +264,30 @@ class ActionPanel:
             box = kit.box()
             self._rows.append((head, box))
         return self._rows[i]
+
+    def _label(self, i: int) -> W.HTML:
+        while len(self._labels) <= i:
+            self._labels.append(kit.html("", "tt-row-head"))
+        return self._labels[i]
+
+    def _grid(self, i: int, columns: int) -> W.GridBox:
+        while len(self._grids) <= i:
+            self._grids.append(W.GridBox(layout=W.Layout(width="100%", max_width="560px", grid_gap="2px"),
+                                         _dom_classes=("tt-tile-grid",)))
+        grid = self._grids[i]
+        template = f"repeat({columns}, minmax(0, 1fr))"
+        if grid.layout.grid_template_columns != template:
+            grid.layout.grid_template_columns = template
+        return grid
+
+    def _cell(self, j: int) -> W.Button:
+        while len(self._cells) <= j:
+            b = W.Button(description="", layout=_cell_layout(), style=_cell_style(None),
+                         _dom_classes=("tt-cell",))
+            b.on_click(self._clicked_cell)
+            self._cells.append(b)
+            self._cell_taps.append(None)
+        return self._cells[j]
 
     def _picker(self, i: int) -> tuple[W.Dropdown, W.Button]:
         while len(self._pickers) <= i:
@@ -180,8 +303,25 @@ class ActionPanel:
         k = next((k for k, b in enumerate(self._buttons) if b is button), None)
         if k is None:
             self._stale()
-        elif self._button_actions[k] is not None:
-            self.on_pick(self._button_actions[k])
+        elif self._button_taps[k] is not None:
+            self._tapped(self._button_taps[k])
+
+    def _clicked_cell(self, button: W.Button) -> None:
+        k = next((k for k, b in enumerate(self._cells) if b is button), None)
+        if k is None:
+            self._stale()
+        elif self._cell_taps[k] is not None and not button.disabled:
+            self._tapped(self._cell_taps[k])
+
+    def _tapped(self, tap: Tap) -> None:
+        if tap.action is not None:
+            self.on_pick(tap.action)
+            return
+        if tap.back and tap.kind in self._progress:
+            self._progress[tap.kind] = self._progress[tap.kind].back()
+        elif tap.narrowing is not None:
+            self._progress[tap.kind] = tap.narrowing
+        self._draw()
 
     def _picked_button(self, button: W.Button) -> None:
         k = next((k for k, (_dd, go) in enumerate(self._pickers) if go is button), None)
@@ -203,30 +343,49 @@ class ActionPanel:
         ``on_stale(why())`` instead of entering what the button would mean now."""
         for w in self._retired:           # the ones retired before: no tap is still on its way
             w.close()
-        self._retired = list(self._buttons) + [w for pair in self._pickers for w in pair]
+        self._retired = list(self._buttons) + list(self._cells) + [w for pair in self._pickers for w in pair]
         self._retired_why = why
-        for b in self._buttons:
+        for b in self._buttons + self._cells:
             if b.description:
                 b.description = ""
+            if b.tooltip:
+                b.tooltip = ""
         for dd, _go in self._pickers:
             if dd.options:
                 dd.options = []
-        self._buttons, self._button_actions, self._by_label = [], [], {}
+        self._buttons, self._button_actions, self._button_taps, self._by_label = [], [], [], {}
+        self._cells, self._cell_taps = [], []
         self._pickers, self._picker_actions, self._active_pickers = [], [], 0
         self._wanted = set()
+        self._progress = {}
         for _head, box in self._rows:
             if box.children:
                 box.children = ()
+        for grid in self._grids:
+            if grid.children:
+                grid.children = ()
 
     # --- showing ---------------------------------------------------------------------------
     def show(self, prompt_html: str, actions: Sequence[Action], describe: Callable[[Action], str],
-             extra: Sequence[W.Widget] = ()) -> None:
-        """Show ``actions`` grouped, under ``prompt_html``; ``extra`` widgets go last."""
-        self.prompt.value = prompt_html
-        self.groups = group_actions(actions, describe) if actions else []
+             extra: Sequence[W.Widget] = (), state: State | None = None) -> None:
+        """Show ``actions`` grouped, under ``prompt_html``; ``extra`` widgets go last. With the
+        ``state`` (its public view only is read), a title's own pickers draw its choices."""
+        if self.prompt.value != prompt_html:
+            self.prompt.value = prompt_html
+        self._offer = (list(actions), describe, tuple(extra), state)
+        self._progress = {}
+        self._draw()
+
+    def _draw(self) -> None:
+        actions, describe, extra, state = self._offer
+        rows = layout_rows(actions, describe, state, self._progress) if actions else []
+        self.rows = rows
+        self.groups = [ActionGroup(_text(r.head) or _text(r.label), [t.action for t in r.taps if t.action is not None],
+                                   [t.label for t in r.taps if t.action is not None]) for r in rows]
         children: list[W.Widget] = []
         n_picker = 0
-        labels_wanted = [lb for g in self.groups if len(g.actions) <= MAX_BUTTONS_PER_GROUP for lb in g.labels]
+        flat = [r for r in rows if not r.columns]
+        labels_wanted = [t.label for r in flat if len(r.taps) <= MAX_BUTTONS_PER_GROUP for t in r.taps]
         # buttons whose label is wanted again are reserved first, so no other label takes them
         self._wanted = set()
         counts: dict[str, int] = {}
@@ -237,37 +396,74 @@ class ActionPanel:
             counts[lb] = counts.get(lb, 0) + 1
         used: set[int] = set()
         by_label: dict[str, list[int]] = {}
-        for gi, group in enumerate(self.groups):
+        n_label = n_grid = n_cell = 0
+        for gi, row in enumerate(rows):
             head, box = self._row(gi)
-            heading = f"<b>{esc(group.heading)}</b>"
-            if head.value != heading:
-                head.value = heading
-            if len(group.actions) > MAX_BUTTONS_PER_GROUP:
+            if head.value != row.head:
+                head.value = row.head
+            items: list[W.Widget] = []
+            if row.label:
+                lab = self._label(n_label)
+                n_label += 1
+                if lab.value != row.label:
+                    lab.value = row.label
+                items.append(lab)
+            if row.columns:
+                grid = self._grid(n_grid, row.columns)
+                n_grid += 1
+                cells = []
+                for tap in row.taps:
+                    b = self._cell(n_cell)
+                    self._cell_taps[n_cell] = tap if tap.enabled else None
+                    n_cell += 1
+                    with b.hold_sync():
+                        if b.description != tap.label:
+                            b.description = tap.label
+                        if b.disabled == tap.enabled:
+                            b.disabled = not tap.enabled
+                        if b.tooltip != tap.tooltip:
+                            b.tooltip = tap.tooltip
+                        style = _cell_style(tap.colour)
+                        if b.style is not style:
+                            b.style = style
+                    cells.append(b)
+                if tuple(cells) != grid.children:
+                    grid.children = tuple(cells)
+                items.append(grid)
+            elif len(row.taps) > MAX_BUTTONS_PER_GROUP and all(t.action is not None for t in row.taps):
                 dd, go = self._picker(n_picker)
-                dd.options = [(label, j) for j, label in enumerate(group.labels)]
+                dd.options = [(t.label, j) for j, t in enumerate(row.taps)]
                 dd.value = 0
-                self._picker_actions[n_picker] = list(group.actions)
-                box.children = (dd, go)
+                self._picker_actions[n_picker] = [t.action for t in row.taps]
+                items += [dd, go]
                 n_picker += 1
             else:
-                row = []
-                for action, label in zip(group.actions, group.labels):
-                    k = self._take_button(label, used)
+                for tap in row.taps:
+                    k = self._take_button(tap.label, used)
                     used.add(k)
                     b = self._buttons[k]
-                    if b.description != label:
-                        b.description = label
-                    self._button_actions[k] = action
-                    by_label.setdefault(label, []).append(k)
-                    row.append(b)
-                if tuple(row) != box.children:
-                    box.children = tuple(row)
+                    if b.description != tap.label:
+                        b.description = tap.label
+                    self._button_actions[k] = tap.action
+                    self._button_taps[k] = tap
+                    by_label.setdefault(tap.label, []).append(k)
+                    items.append(b)
+            if tuple(items) != box.children:
+                box.children = tuple(items)
             children.extend((head, box))
         for k in range(len(self._button_actions)):
             if k not in used:
                 self._button_actions[k] = None
+                self._button_taps[k] = None
                 if self._buttons[k].description:
                     by_label.setdefault(self._buttons[k].description, []).append(k)
+        for j in range(n_cell, len(self._cells)):   # squares off the page keep no tile's name
+            self._cell_taps[j] = None
+            b = self._cells[j]
+            if b.description or b.tooltip:
+                with b.hold_sync():
+                    b.description = ""
+                    b.tooltip = ""
         self._by_label = by_label
         self._wanted = set()
         self._active_pickers = n_picker
@@ -278,24 +474,55 @@ class ActionPanel:
     def clear(self, prompt_html: str = "", extra: Sequence[W.Widget] = ()) -> None:
         self.show(prompt_html, (), lambda a: "", extra)
 
-    def buttons(self) -> list[tuple[W.Button, Action]]:
-        """The visible buttons and their actions (for tests and keyboard drivers)."""
-        return [(b, a) for b, a in zip(self._buttons, self._button_actions) if a is not None]
+    # --- for tests and keyboard drivers ------------------------------------------------------
+    def _visible_taps(self) -> list[tuple[W.Button, Tap]]:
+        out = [(b, t) for b, t in zip(self._buttons, self._button_taps) if t is not None]
+        out += [(b, t) for b, t in zip(self._cells, self._cell_taps) if t is not None]
+        return out
 
-    def pick(self, action: Action) -> bool:
-        """Click the control that enters ``action``; False when it is not offered."""
-        for b, a in self.buttons():
-            if a == action:
-                b.click()
-                return True
-        for k in range(self._active_pickers):
-            acts = self._picker_actions[k]
-            if action in acts:
-                dd, go = self._pickers[k]
-                dd.value = acts.index(action)
-                go.click()
-                return True
-        return False
+    def buttons(self) -> list[tuple[W.Button, Action]]:
+        """The visible buttons with every action each leads to: one action for a button that
+        enters it, each action still possible for a button that answers one part of a choice
+        (the first tap on the way; ``pick`` makes the rest)."""
+        return [(b, a) for b, t in self._visible_taps() for a in t.reaches()]
+
+    def offered(self) -> list[Action]:
+        """Every action the panel can enter now (by buttons, parts or a drop-down list)."""
+        out = [a for _b, a in self.buttons()]
+        out += [a for k in range(self._active_pickers) for a in self._picker_actions[k]]
+        out += [a for kind, n in self._progress.items() for a in n.offered if a not in n.remaining]
+        return out
+
+    def back_button(self) -> W.Button | None:
+        """The Back button of a choice asked in parts, when one is shown."""
+        return next((b for b, t in self._visible_taps() if t.back), None)
+
+    def pick(self, action: Action) -> int:
+        """Click the controls that enter ``action`` (each part of a choice asked in parts, going
+        Back first if an earlier answer led elsewhere); the number of clicks, 0 when it is not
+        offered."""
+        clicks = 0
+        for _ in range(24):
+            for b, t in self._visible_taps():
+                if t.action == action:
+                    b.click()
+                    return clicks + 1
+            for k in range(self._active_pickers):
+                acts = self._picker_actions[k]
+                if action in acts:
+                    dd, go = self._pickers[k]
+                    dd.value = acts.index(action)
+                    go.click()
+                    return clicks + 2
+            step = next((b for b, t in self._visible_taps() if t.narrowing is not None
+                         and action in t.narrowing.remaining), None)
+            if step is None:
+                step = next((b for b, t in self._visible_taps() if t.back), None)
+                if step is None or not any(action in n.offered for n in self._progress.values()):
+                    return 0
+            step.click()
+            clicks += 1
+        return 0
 
     def blank(self) -> None:
         """Forget everything shown: every label emptied and every control detached, so the
@@ -306,32 +533,57 @@ class ActionPanel:
             if b.description:
                 b.description = ""
             self._button_actions[k] = None
+            self._button_taps[k] = None
+        for k, b in enumerate(self._cells):
+            with b.hold_sync():
+                if b.description:
+                    b.description = ""
+                if b.tooltip:
+                    b.tooltip = ""
+            self._cell_taps[k] = None
         self._by_label = {}
         for head, box in self._rows:
             if head.value:
                 head.value = ""
             if box.children:
                 box.children = ()
+        for lab in self._labels:
+            if lab.value:
+                lab.value = ""
+        for grid in self._grids:
+            if grid.children:
+                grid.children = ()
         for k, (dd, _go) in enumerate(self._pickers):
             if dd.options:
                 dd.options = []
             self._picker_actions[k] = []
         self._active_pickers = 0
+        self._progress = {}
+        self._offer = ((), None, (), None)
         self.groups = []
+        self.rows = []
         self.body.children = ()
 
     def close(self) -> None:
         """Close every widget of the panel (removes them from the page entirely)."""
         for w in self._retired:
             w.close()
-        for b in self._buttons:
+        for b in self._buttons + self._cells:
             b.close()
         for head, box in self._rows:
             head.close()
             box.close()
+        for w in self._labels + self._grids:
+            w.close()
         for dd, go in self._pickers:
             dd.close()
             go.close()
         self.prompt.close()
         self.body.close()
         self.widget.close()
+
+
+def _text(markup: str) -> str:
+    import html
+    import re
+    return html.unescape(re.sub(r"<[^>]+>", "", markup or "")).strip()

@@ -10,6 +10,7 @@ from typing import Mapping, Sequence
 
 from tabletop.core import Action, State
 
+from .pickers import acquire_grid, stockpile_bid_rows, stockpile_part_question, stockpile_part_words
 from .render import esc, generic_html, money
 from .titles import TitleUI, default_net_worth, register_ui
 
@@ -251,10 +252,12 @@ def _acquire_choices():
 register_ui("stockpile", TitleUI(board_html=stockpile_board, private_decision=stockpile_private, net_worth=_worth,
                                  worth_label="Money less fees owed (stock cards are face down)",
                                  public_choices=stockpile_public_choices,
+                                 picker=stockpile_bid_rows, part_words=stockpile_part_words,
+                                 part_question=stockpile_part_question,
                                  options_shown=["expert_board", "investors", "first_player"],
                                  chance_prompt="Enter the card turned up"))
 register_ui("acquire", TitleUI(board_html=acquire_board, private_decision=acquire_private, net_worth=_worth,
-                               choice_label=acquire_choice_label,
+                               choice_label=acquire_choice_label, picker=acquire_grid,
                                option_choices=_acquire_choices(),
                                options_shown=["edition", "sole_holder", "hidden_money"],
                                chance_prompt="Enter the tile drawn"))

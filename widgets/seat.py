@@ -176,10 +176,10 @@ class SeatScreen:
             self.panel.clear(f'<div class="tt-status">Game over</div><div>{esc(scores)}</div>')
         elif player == CHANCE and owner == self.seat:
             self.panel.show('<div class="tt-status">Enter your secret draw</div>', match.offered_actions(self.seat),
-                            state.describe, [self.random_button])
+                            state.describe, [self.random_button], state=state)
         elif player == self.seat:
             self.panel.show('<div class="tt-status">Your turn</div>', match.offered_actions(self.seat),
-                            state.describe)
+                            state.describe, state=state)
         else:
             early = ahead_entries(match, self.seat, self._ahead_actions(ahead))
             waiting = names[owner] if owner is not None else (names[player] if player >= 0 else None)
@@ -187,7 +187,7 @@ class SeatScreen:
             if early:
                 self.panel.show('<div class="tt-status">Enter your next draw now</div>'
                                 f"<div>It goes in by itself when your turn comes. {wait}.</div>",
-                                early, state.describe)
+                                early, state.describe, state=state)
             else:
                 self.panel.clear(f'<div class="tt-status">{wait}</div>')
 

@@ -100,6 +100,15 @@ class TitleUI:
     unit: str = "$"
     #: words on the shared screen when a public chance event is to be entered
     chance_prompt: str = "Enter what was drawn or revealed"
+    #: the title's own way to draw one kind of offered action (``pickers.PickerContext`` ->
+    #: rows of taps, or None for the panel's own buttons): it reads the actions, their words and
+    #: the PUBLIC view only (Acquire's tiles on the board's grid, Stockpile's bids by stockpile)
+    picker: Callable[[Any], Any] | None = None
+    #: words for an answer to one part of a choice asked in parts: (kind, part, value, actions
+    #: left) -> str, or None for words taken from the descriptions
+    part_words: Callable[[str, str, Any, Sequence[Action]], str | None] | None = None
+    #: the heading over the part(s) asked: (kind, part names, actions left) -> str or None
+    part_question: Callable[[str, tuple, Sequence[Action]], str | None] | None = None
 
 
 _UI: dict[str, TitleUI] = {}

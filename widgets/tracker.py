@@ -160,7 +160,7 @@ class PrivatePanel:
             else:
                 prompt = '<div class="tt-status">Your choice</div>'
                 extra = []
-            self.actions.show(prompt, offered, state.describe, extra)
+            self.actions.show(prompt, offered, state.describe, extra, state=state)
         else:
             self.actions.clear('<div class="tt-dim">Nothing for you to enter right now.</div>')
 
@@ -353,15 +353,15 @@ class Tracker:
         if player == TERMINAL:
             self.panel.clear(prompt)
         elif player == CHANCE and state.chance_owner() is None:
-            self.panel.show(prompt, match.offered_actions(None), label, [self.random_button])
+            self.panel.show(prompt, match.offered_actions(None), label, [self.random_button], state=state)
         elif player == CHANCE or self.needs_private(player):
             seat = state.chance_owner() if player == CHANCE else player
             self._gate_seat = seat
             self.gate_button.description = f"Open {match.game.players[seat]}'s panel"
             quick = [] if player == CHANCE else list(self.ui.public_choices(state, seat, match.offered_actions(None)))
-            self.panel.show(prompt, quick, label, [self.gate_button])
+            self.panel.show(prompt, quick, label, [self.gate_button], state=state)
         else:
-            self.panel.show(prompt, match.offered_actions(None), label)
+            self.panel.show(prompt, match.offered_actions(None), label, state=state)
         self.log.render()
 
     def _error(self, message: str | None) -> None:

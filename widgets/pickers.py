@@ -1,0 +1,313 @@
+"""What the action panel draws, as data: rows of taps, each tap entering one action or narrowing
+the choice to its next part (``tabletop.choices``); and the titles' own pickers (Acquire's board
+as a grid of tiles, Stockpile's bids beside what each stockpile holds).
+
+Everything here is a function of the actions offered (``Match.offered_actions(viewer)``), the
+words that describe them and the PUBLIC view: a picker never reads a secret, so what a screen
+shows still depends only on what its viewer may know.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from tabletop.choices import Narrowing, Part, values_of
+from tabletop.core import Action
+
+from .render import esc, humanize, money
+
+__all__ = ["Tap", "Row", "PickerContext", "part_rows", "value_labels", "acquire_grid", "stockpile_bid_rows",
+           "stockpile_part_words", "BOARD_COLOURS"]
+
+
+@dataclass
+class Tap:
+    """One button: it enters ``action``, or narrows the choice to ``narrowing`` (its next part),
+    or goes one part back (``back``). A disabled tap only shows what is there (a board square)."""
+    label: str
+    action: Action | None = None
+    narrowing: Narrowing | None = None
+    back: bool = False
+    enabled: bool = True
+    colour: str | None = None
+    tooltip: str = ""
+    #: the kind of action whose choice a part tap or Back belongs to
+    kind: str = ""
+
+    def reaches(self) -> tuple[Action, ...]:
+        """The offered actions this tap leads to (one, several on the way, none for Back)."""
+        if self.action is not None:
+            return (self.action,)
+        if self.narrowing is not None:
+            return self.narrowing.remaining
+        return ()
+
+
+@dataclass
+class Row:
+    """A line of the panel: a heading above it (HTML, may be empty), a short label at its start
+    (HTML) and its taps; ``columns`` > 0 draws the taps as a grid of that many columns."""
+    head: str
+    taps: list[Tap]
+    label: str = ""
+    columns: int = 0
+    kind: str = ""
+
+
+@dataclass
+class PickerContext:
+    """What a title's picker may read: one kind of offered action, their words, the public view."""
+    kind: str
+    actions: list[Action]
+    describe: Callable[[Action], str]
+    public_view: Callable[[], Mapping]
+    narrowing: Narrowing | None = None
+    part_words: Callable | None = None
+    extra: dict = field(default_factory=dict)
+
+
+# --- words for the parts of a choice --------------------------------------------------------------
+def _compact(labels):
+    from .actions import _compact as compact
+    return compact(labels)
+
+
+def _short(label: str) -> str:
+    return label[:-1] if label.endswith(".") and not label.endswith("..") else label
+
+
+def value_labels(part: Part, actions: Sequence[Action], describe: Callable[[Action], str]) -> dict:
+    """Short words for each value of ``part`` among ``actions``: where the descriptions line up
+    word for word, the words that stay the same for one value and differ between values
+    ("stockpile 2"); otherwise the words that tell apart the descriptions of actions differing
+    in that part alone (as far as such actions exist)."""
+    values = values_of(part, actions)
+    said = {a: describe(a) for a in actions}
+    aligned = _aligned_labels(part, values, actions, said)
+    if aligned is not None:
+        return aligned
+    ref = said[actions[0]].split(" ")
+    labels = []
+    for v in values:
+        same = [a for a in actions if _vkey(part.value_of(a)) == _vkey(v)]
+        # the description nearest the first action's: it differs only where this part is said
+        labels.append(min((said[a] for a in same), key=lambda text: _distance(text.split(" "), ref)))
+    _head, short = _compact(labels)
+    return {_vkey(v): _short(s) for v, s in zip(values, short)}
+
+
+def _aligned_labels(part: Part, values: list, actions: Sequence[Action], said: dict) -> dict | None:
+    words = {a: said[a].split(" ") for a in actions}
+    if len({len(w) for w in words.values()}) != 1:
+        return None
+    first = next(iter(words.values()))
+    varying = [i for i in range(len(first)) if len({w[i] for w in words.values()}) > 1]
+    out = {}
+    for v in values:
+        group = [words[a] for a in actions if _vkey(part.value_of(a)) == _vkey(v)]
+        fixed = [i for i in varying if len({w[i] for w in group}) == 1]
+        if not fixed:
+            return None
+        picked: list[str] = []
+        for i in fixed:
+            before = i - 1
+            # a plain word just before ("stockpile 2", "card 1") says what the value is
+            if (i - 1 not in fixed and before >= 0 and before not in varying and group[0][before].isalpha()
+                    and group[0][before].islower() and group[0][before] not in ("a", "an", "the", "and", "on")):
+                picked.append(group[0][before])
+            picked.append(group[0][i])
+        text = _short(" ".join(picked))
+        out[_vkey(v)] = text[:1].upper() + text[1:]
+    if len(set(out.values())) < len(out):
+        return None
+    return out
+
+
+def _distance(words: list[str], ref: list[str]) -> int:
+    if len(words) != len(ref):
+        return 1000 + abs(len(words) - len(ref))
+    return sum(w != r for w, r in zip(words, ref))
+
+
+def _vkey(v: Any):
+    try:
+        hash(v)
+        return (0, v)
+    except TypeError:
+        return (1, repr(v))
+
+
+def _label(ctx_words, kind: str, part: Part, value, actions, generic: dict) -> str:
+    if ctx_words is not None:
+        said = ctx_words(kind, part.name, value, actions)
+        if said:
+            return said
+    return generic.get(_vkey(value), str(value))
+
+
+#: at most this many taps when two parts are asked at once (rows of the first, taps of the second)
+TWO_PARTS_AT_ONCE = 16
+
+
+def part_rows(kind: str, narrowing: Narrowing, describe: Callable[[Action], str],
+              words: Callable | None = None, question: Callable | None = None) -> list[Row]:
+    """The next step of a choice asked in parts: the next part as one row of taps, or the next
+    two parts as rows (one per answer to the first) when they make at most ``TWO_PARTS_AT_ONCE``
+    taps; Back once something was chosen."""
+    part = narrowing.part
+    left = list(narrowing.remaining)
+    values = narrowing.values()
+    generic = value_labels(part, left, describe)
+    steps = [narrowing.choose(v) for v in values]
+    # two parts at once: few rows (at most 3 answers to the first), few taps in all
+    pair = (len(values) <= 3 and all(s.part is not None for s in steps)
+            and len({s.part.name for s in steps}) == 1)
+    if pair:
+        second = steps[0].part
+        count = sum(len(s.values()) for s in steps)
+        pair = count <= TWO_PARTS_AT_ONCE
+    asked = (part.name, second.name) if pair else (part.name,)
+    heading = (question(kind, asked, left) if question is not None else None) or \
+        _generic_question(left, describe, asked)
+    rows: list[Row] = []
+    back = [Tap("Back", back=True, kind=kind)] if narrowing.chosen else []
+    if pair:
+        for v, step in zip(values, steps):
+            inner = list(step.remaining)
+            generic2 = value_labels(second, inner, describe)
+            taps = [_tap(_label(words, kind, second, w, inner, generic2), step.choose(w), describe, kind)
+                    for w in step.values()]
+            rows.append(Row("", taps, esc(_label(words, kind, part, v, left, generic)), kind=kind))
+        rows[0].head = f"<b>{esc(heading)}</b>"
+        if back:
+            rows.append(Row("", back, kind=kind))
+    else:
+        taps = [_tap(_label(words, kind, part, v, left, generic), s, describe, kind) for v, s in zip(values, steps)]
+        rows.append(Row(f"<b>{esc(heading)}</b>", taps + back, kind=kind))
+    return rows
+
+
+def _tap(label: str, step: Narrowing, describe, kind: str) -> Tap:
+    if step.done:
+        return Tap(label, action=step.action, kind=kind)
+    return Tap(label, narrowing=step, kind=kind)
+
+
+def _generic_question(actions, describe, asked) -> str:
+    heading, _short_labels = _compact([describe(a) for a in actions])
+    what = " and ".join(humanize(n).lower() for n in asked)
+    return f"{heading}: choose the {what}" if heading else f"Choose the {what}"
+
+
+# --- Stockpile ------------------------------------------------------------------------------------
+def stockpile_part_words(kind: str, part: str, value, actions) -> str | None:
+    """Stockpile's placement (and Maverick Mark's move) in a player's words."""
+    if kind == "MoveCard":
+        return f"Card {value + 1}" if part == "position" else f"Stockpile {value + 1}"
+    if kind != "PlaceCards":
+        return None
+    if part == "face_up_card":
+        return "Both face down" if value is None else f"{value} face up"
+    if part in ("first_pile", "second_pile"):
+        return f"Stockpile {value + 1}"
+    return None
+
+
+def stockpile_part_question(kind: str, parts: tuple, actions) -> str | None:
+    if kind == "MoveCard":
+        return {"from_pile": "Move a card from which stockpile?",
+                "position": "Which card, and onto which stockpile?" if len(parts) > 1 else "Which card?",
+                "to_pile": "Onto which stockpile?"}.get(parts[0])
+    if kind != "PlaceCards":
+        return None
+    if parts[0] == "face_up_card":
+        return "Which card goes face up, and on which stockpile?" if len(parts) > 1 else "Which card goes face up?"
+    a = actions[0]
+    (c1, _p1, up1), (c2, _p2, _up2) = a.placements
+    if parts[0] == "first_pile":
+        return f"Where does {c1} go {'face up' if up1 else 'face down'}?"
+    return f"Where does {c2} go face down?"
+
+
+def _pile_context(pile: Mapping, names: Sequence[str]) -> str:
+    chips = []
+    down = 0
+    for c in pile.get("cards") or []:
+        if c.get("face_down"):
+            down += 1
+        else:
+            chips.append(f'<span class="tt-cardchip">{esc(c.get("card"))}</span>')
+    if down:
+        chips.append(f'<span class="tt-cardchip tt-facedown">{down} face down</span>')
+    bid = pile.get("bid")
+    if bid:
+        who = names[bid["seat"]] if bid["seat"] < len(names) else bid["seat"]
+        chips.append(f'<span class="tt-bid">{esc(who)} bids {esc(money(bid["amount"]))}</span>')
+    return " ".join(chips) or '<span class="tt-dim">empty</span>'
+
+
+def stockpile_bid_rows(ctx: PickerContext) -> list[Row] | None:
+    """The bids, one row per stockpile: the stockpile's face-up cards (and how many face down,
+    and the bid on it) beside its bid buttons, so the choice is made looking at the pile."""
+    if ctx.kind != "PlaceBid" or len(ctx.actions) < 2:
+        return None
+    board = ctx.public_view().get("board") or {}
+    piles = board.get("stockpiles") or []
+    names = [p.get("name", "") for p in ctx.public_view().get("players") or []]
+    by_pile: dict[int, list[Action]] = {}
+    for a in ctx.actions:
+        by_pile.setdefault(a.pile, []).append(a)
+    who = ctx.describe(ctx.actions[0]).split(" bids ")[0]
+    rows = []
+    for pile, acts in by_pile.items():
+        _head, short = _compact([ctx.describe(a) for a in acts])
+        if len(acts) == 1:
+            short = [money(acts[0].amount)]
+        taps = [Tap(_short(s), action=a, tooltip=ctx.describe(a)) for a, s in zip(acts, short)]
+        context = _pile_context(piles[pile], names) if pile < len(piles) else ""
+        rows.append(Row("", taps, f'<div class="tt-pile-label"><b>Stockpile {pile + 1}</b> {context}</div>',
+                        kind=ctx.kind))
+    rows[0].head = f"<b>{esc(who)} bids on a stockpile</b>"
+    return rows
+
+
+# --- Acquire --------------------------------------------------------------------------------------
+BOARD_COLOURS = ["#d97706", "#dc2626", "#2563eb", "#059669", "#7c3aed", "#db2777", "#0891b2",
+                 "#65a30d", "#9333ea"]
+_TILE_KINDS = {"PlaceTile", "DrawTile", "DrawStartTile"}
+
+
+def acquire_grid(ctx: PickerContext) -> list[Row] | None:
+    """The board's own grid, one small button a square: the offered tiles are enabled (one tap
+    places or enters the tile), every other square shows what is on it and is disabled."""
+    if ctx.kind not in _TILE_KINDS:
+        return None
+    board = ctx.public_view().get("board") or {}
+    grid = board.get("grid") or []
+    cols = board.get("column_labels") or []
+    rows_l = board.get("row_labels") or []
+    if not grid or not cols or not rows_l:
+        return None
+    corps = [c["name"] for c in board.get("corporations") or []]
+    colour = {name: BOARD_COLOURS[i % len(BOARD_COLOURS)] for i, name in enumerate(corps)}
+    offered = {a.tile: a for a in ctx.actions}
+    taps = []
+    for r, row in enumerate(grid):
+        for c, cell in enumerate(row):
+            tile = f"{cols[c]}{rows_l[r]}"
+            action = offered.pop(tile, None)
+            if action is not None:
+                taps.append(Tap(tile, action=action, tooltip=ctx.describe(action), colour="#ffffff"))
+            elif cell is None:
+                taps.append(Tap("", enabled=False))
+            elif cell == "":
+                taps.append(Tap("▪", enabled=False, colour="#9ca3af"))
+            else:
+                taps.append(Tap(str(cell)[:2], enabled=False, colour=colour.get(cell, "#6b7280")))
+    if offered:              # a tile the grid has no square for: never hide an offered action
+        return None
+    verb = {"PlaceTile": "Tap a tile to place it", "DrawTile": "Tap the tile drawn",
+            "DrawStartTile": "Tap the tile drawn"}[ctx.kind]
+    who = ctx.describe(ctx.actions[0]).split(" ")[0] if ctx.actions else ""
+    return [Row(f"<b>{esc(verb)}</b>" + (f' <span class="tt-dim">({esc(who)})</span>' if who else ""),
+                taps, columns=len(cols), kind=ctx.kind)]
