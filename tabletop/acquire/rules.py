@@ -163,6 +163,19 @@ def _money(amount: int) -> str:
     return f"${amount:,}"
 
 
+def _count(k: int, word: str) -> str:
+    return f"{k} {word}" if k == 1 else f"{k} {word}s"
+
+
+def _shares(k: int, corporation: str) -> str:
+    """"1 Bolt share", "3 Bolt shares"."""
+    return _count(k, f"{corporation} share")
+
+
+def _and(words: list) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def _a(name: Any) -> str:
     """``name`` with its indefinite article: "a Bolt", "an Etch"."""
     name = str(name)
@@ -656,11 +669,11 @@ class AcquireState(PositionRules, State):
             raise IllegalAction(f"{who} cannot sell {sell} and trade {trade} {corps[d]} shares: "
                                 f"{who} holds only {have}.")
         if trade % 2:
-            raise IllegalAction(f"{who} cannot trade {trade} {corps[d]} shares: they are traded "
+            raise IllegalAction(f"{who} cannot trade {_shares(trade, corps[d])}: they are traded "
                                 f"two for one {corps[s]} share, so the number must be even.")
         if trade // 2 > self.bank[s]:
-            raise IllegalAction(f"{who} cannot trade {trade} {corps[d]} shares: the bank has only "
-                                f"{self.bank[s]} {corps[s]} shares left.")
+            raise IllegalAction(f"{who} cannot trade {_shares(trade, corps[d])}: the bank has only "
+                                f"{_shares(self.bank[s], corps[s])} left.")
         held = self.held[seat]
         held[d] -= sell + trade
         self.bank[d] += sell + trade
@@ -1092,8 +1105,8 @@ class AcquireState(PositionRules, State):
             if kind == GROW:
                 return f"{who} places {a.tile}, growing {corps[around[0]]}"
             if kind == MERGE:
-                parts = [f"{corps[c]} ({self.size[c]})" for c in around]
-                return f"{who} places {a.tile}, merging {', '.join(parts)}"
+                parts = [f"{corps[c]} ({_count(self.size[c], 'tile')})" for c in around]
+                return f"{who} places {a.tile}, merging {_and(parts)}"
             return f"{who} places {a.tile}"
         if isinstance(a, FoundCorporation):
             c = self.tables.corp_index[a.corporation]
@@ -1108,14 +1121,16 @@ class AcquireState(PositionRules, State):
             m = self.merger
             d = self.tables.corp_index[a.corporation]
             keep = self.held[a.seat][d] - a.sell - a.trade
-            bits = []
+            bits = []       # (verb, count, the rest); the first names the corporation
             if a.sell:
-                bits.append(f"sells {a.sell} for {_money(a.sell * self.price[d])}")
+                bits.append(("sells", a.sell, f" for {_money(a.sell * self.price[d])}"))
             if a.trade:
-                bits.append(f"trades {a.trade} for {a.trade // 2} {corps[m.survivor]}")
+                bits.append(("trades", a.trade, f" for {_shares(a.trade // 2, corps[m.survivor])}"))
             if keep or not bits:
-                bits.append(f"keeps {keep}")
-            return f"{who}, with {a.corporation} shares: " + ", ".join(bits)
+                bits.append(("keeps", keep, ""))
+            said = [f"{verb} {_shares(k, a.corporation) if i == 0 else k}{rest}"
+                    for i, (verb, k, rest) in enumerate(bits)]
+            return f"{who} {_and(said)}"
         if isinstance(a, BuyShare):
             c = self.tables.corp_index[a.corporation]
             return f"{who} buys {_a(a.corporation)} share for {_money(self.price[c])}"

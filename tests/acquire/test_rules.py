@@ -221,7 +221,7 @@ def test_standard_merger_pays_the_seed_bonuses_then_holders_dispose_from_the_mer
     before = snapshot(t.m)
     with pytest.raises(NotYourTurn, match="It is Liz's turn, not Charlie's"):
         t.m.apply(DisposeShares(1, "Bolt", 2, 0))
-    with pytest.raises(IllegalAction, match="Liz cannot trade 1 Bolt shares: they are traded two "
+    with pytest.raises(IllegalAction, match="Liz cannot trade 1 Bolt share: they are traded two "
                                             "for one Etch share"):
         t.m.apply(DisposeShares(0, "Bolt", 0, 1))
     with pytest.raises(IllegalAction, match="Liz cannot sell 2 and trade 2 Bolt shares: Liz holds "
@@ -243,9 +243,9 @@ def test_standard_merger_pays_the_seed_bonuses_then_holders_dispose_from_the_mer
     view = t.m.view(None)
     assert view["stocks"]["Bolt"] == 0 and view["stocks"]["Etch"] == 700
     assert view["phase"] == "buy" and t.seat == 0
-    assert "Liz, with Bolt shares: sells 1 for $700, trades 2 for 1 Etch" in t.m.describe_log()
-    assert "Charlie, with Bolt shares: keeps 2" in t.m.describe_log()
-    assert "Liz places 8A, merging Etch (7), Bolt (5)" in t.m.describe_log()
+    assert "Liz sells 1 Bolt share for $700 and trades 2 for 1 Etch share" in t.m.describe_log()
+    assert "Charlie keeps 2 Bolt shares" in t.m.describe_log()
+    assert "Liz places 8A, merging Etch (7 tiles) and Bolt (5 tiles)" in t.m.describe_log()
     assert view["board"]["last_merger"] == {
         "tile": "8A", "mergemaker": 0, "survivor": "Etch", "sizes": {"Etch": 7, "Bolt": 5},
         "bonuses": {"Bolt": {"Liz": 7000, "Charlie": 5000}}}
@@ -284,7 +284,7 @@ def test_trades_are_limited_by_the_survivors_shares_left_in_the_bank():
     assert max(a.trade for a in legal) == 2 and len(legal) == 5 + 3
     before = snapshot(t.m)
     with pytest.raises(IllegalAction, match="Liz cannot trade 4 Bolt shares: the bank has only 1 "
-                                            "Etch shares left"):
+                                            "Etch share left"):
         t.m.apply(DisposeShares(0, "Bolt", 0, 4))
     assert snapshot(t.m) == before
     money = t.money()[0]
