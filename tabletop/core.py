@@ -445,6 +445,8 @@ class Title:
     #: options that name a file on this computer: read when a match is created here, never
     #: taken from a saved match (a save carries the data read, not the path)
     path_options: ClassVar[frozenset[str]] = frozenset()
+    #: each option in one sentence a player understands (the start page shows it)
+    option_help: ClassVar[Mapping[str, str]] = {}
 
     def normalize_options(self, options: Mapping[str, Any], n_players: int) -> dict:
         """Options with defaults filled in; raise ``OptionsError`` for anything unusable."""

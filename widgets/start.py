@@ -43,35 +43,6 @@ def available_titles() -> list[tuple[str, Any]]:
     return out
 
 
-#: one line per option, in a player's words (the start page shows it under the option)
-OPTION_HELP = {
-    "stockpile": {
-        "expert_board": "Each company moves on its own printed track (the expert side of the board).",
-        "investors": "Each player is dealt investor cards with a special ability.",
-        "first_player": "Who takes the first turn of round 1.",
-    },
-    "acquire": {
-        "edition": "Which printing's price chart, bonuses and sizes to use.",
-        "sole_holder": "What a player who alone holds a merged corporation's shares receives.",
-        "hidden_money": "Players keep their money face down; the screens show only their own.",
-    },
-    "black-monday": {
-        "five_hundred_shares": "An $11 to $13 card laid sideways buys 500 shares (the rulebook's variant).",
-        "crash_within_limit": "A crash card may be played only within the stock's down and up limits.",
-        "restart_counts_as_change": "Giving a crashed stock its new start price uses one of the turn's two "
-                                    "price changes.",
-        "allow_same_price": "A price change may leave the price where it is.",
-        "copies": "How many copies of each stock card value the deck holds.",
-        "shares_per_value": "How many shares one point of a card's value buys.",
-        "first_player": "Who takes the first turn.",
-    },
-    "jika": {
-        "first_player": "Who takes the first turn.",
-        "hand_size": "How many cards each player is dealt.",
-    },
-}
-
-
 def _ago(t: float) -> str:
     d = max(0, time.time() - t)
     if d < 90:
@@ -227,7 +198,7 @@ class StartPage:
                 except Exception:
                     pass
             self.option_widgets[key] = w
-            help_text = OPTION_HELP.get(self.title_pick.value, {}).get(key)
+            help_text = getattr(self.title, "option_help", {}).get(key)
             rows.append(kit.vbox([w, kit.html(f'<div class="tt-help">{esc(help_text)}</div>')], "tt-option")
                         if help_text else kit.vbox([w], "tt-option"))
         if not rows:

@@ -49,6 +49,12 @@ class _Parser(argparse.ArgumentParser):
 class AcquireTitle(Title):
     name = "acquire"
     display_name = "Acquire"
+    option_help = {
+        "edition": "Which printing's price chart, bonuses and safe and end sizes to use (2016 or classic).",
+        "sole_holder": "What a player who alone holds a merged corporation's shares receives.",
+        "hidden_money": "Players keep their money face down; each screen shows only its own player's.",
+        "rules": "Replacements for the edition's data (e.g. another end size).",
+    }
     min_players = 2
     max_players = 6
     state_class = AcquireState

@@ -42,6 +42,7 @@ def _int(options: Mapping, key: str, low: int, high: int) -> int:
 class BlackMondayTitle(Title):
     name = "black-monday"
     display_name = "Black Monday"
+    option_help = OPTION_HELP
     min_players = 2
     max_players = 6
     state_class = BlackMondayState

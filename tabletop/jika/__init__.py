@@ -26,6 +26,7 @@ _OPTION_FLAGS = {"--first-player": "first_player", "--hand-size": "hand_size"}
 class JikaTitle(Title):
     name = "jika"
     display_name = "時価で勝負 (Market Price Showdown)"
+    option_help = OPTION_HELP
     min_players = 3
     max_players = 4
     state_class = JikaState

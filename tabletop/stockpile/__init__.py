@@ -52,6 +52,13 @@ def _read_rules_file(path: Any) -> dict:
 class StockpileTitle(Title):
     name = "stockpile"
     display_name = "Stockpile"
+    option_help = {
+        "expert_board": "Each company moves on its own printed track (the expert side of the board).",
+        "investors": "Each player is dealt investor cards and keeps one, whose ability works every round.",
+        "first_player": "Who takes the first turn of round 1.",
+        "rules_file": "A TOML or JSON file of rules data replacing the printed defaults.",
+        "rules_data": "Rules data replacing the printed defaults (read from the file when the match began).",
+    }
     min_players = 2
     max_players = 5
     state_class = StockpileState

@@ -235,3 +235,18 @@ def test_an_impossible_position_is_refused_in_words_and_nothing_is_stored(home):
     start.click()
     assert opened == [] and store.list() == []
     assert "money" in page.banner.value.lower() and "Bob" in page.banner.value
+
+
+def test_every_option_the_start_page_shows_is_explained_in_a_sentence(home):
+    """Issue 14: every option has a one-line explanation ("Crash within limit", "Copies"...)."""
+    from tabletop.store import Store
+    from tabletop.widgets.start import StartPage
+    home.mkdir(parents=True, exist_ok=True)
+    page = StartPage(Store(home / "t.db"), lambda stored: None)
+    for name, _title in page.titles:
+        page.title_pick.value = name
+        for key, widget in page.option_widgets.items():
+            box = next(row for row in page.options_box.children if widget in row.children)
+            words = [w.value for w in box.children if w is not widget]
+            assert words and len(words[0]) > 30 and words[0].rstrip("</div>").endswith("."), (name, key, words)
+    page.close()
