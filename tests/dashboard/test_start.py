@@ -60,11 +60,14 @@ def test_first_player_is_chosen_by_seat_and_stockpile_options_show(home):
     page.title_pick.value = "stockpile"
     page.count_pick.value = 4
     assert set(page.option_widgets) == {"expert_board", "investors", "first_player"}
-    assert page.option_widgets["first_player"].options[3] == ("Seat 4", 3)
+    assert page.option_widgets["first_player"].options[3] == ("Player 4", 3)   # no name typed yet
     page.option_widgets["first_player"].value = 2
     page.option_widgets["investors"].value = True
     for i, n in enumerate(["A", "B", "C", "D"]):
         page.names[i].value = n
+    # the menu says the names typed (issue 14), and keeps the seat chosen
+    assert page.option_widgets["first_player"].options == (("A", 0), ("B", 1), ("C", 2), ("D", 3))
+    assert page.option_widgets["first_player"].value == 2
     page.start_button.click()
     assert opened[0].match.game.options["first_player"] == 2 and opened[0].match.game.options["investors"]
 
