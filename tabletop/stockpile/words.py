@@ -42,9 +42,11 @@ def _and(parts) -> str:
 
 
 def _card_words(regular: int, split: int, company: str = "") -> str:
-    what = f"{company} " if company else ""
-    return _and([_cards(regular, f"{what}card") if regular else "",
-                 _cards(split, f"split {what}card") if split else ""])
+    """ "3 Epic Electric cards (1 split)", "2 split cards", "1 card"."""
+    what = f"{company} card" if company else "card"
+    if not regular:
+        return _cards(split, f"split {what}")
+    return _cards(regular + split, what) + (f" ({split} split)" if split else "")
 
 
 class WordsRules:
