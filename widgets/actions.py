@@ -238,7 +238,8 @@ class ActionPanel:
         self._by_label: dict[str, list[int]] = {}
         self._wanted: set[int] = set()
         self._offer: tuple = ((), None, (), None)
-        self._progress: dict[str, Narrowing] = {}
+        #: of each choice asked in parts, the steps taken (Back returns to the one before)
+        self._progress: dict[str, list[Narrowing]] = {}
 
     # --- building blocks (pooled) ----------------------------------------------------------
     # Buttons are kept by label: a label shown again gets the same button back, so an update
@@ -317,10 +318,12 @@ class ActionPanel:
         if tap.action is not None:
             self.on_pick(tap.action)
             return
-        if tap.back and tap.kind in self._progress:
-            self._progress[tap.kind] = self._progress[tap.kind].back()
+        steps = self._progress.setdefault(tap.kind, [])
+        if tap.back:          # back to the step shown before (which may have asked two parts)
+            if steps:
+                steps.pop()
         elif tap.narrowing is not None:
-            self._progress[tap.kind] = tap.narrowing
+            steps.append(tap.narrowing)
         self._draw()
 
     def _picked_button(self, button: W.Button) -> None:
@@ -378,7 +381,8 @@ class ActionPanel:
 
     def _draw(self) -> None:
         actions, describe, extra, state = self._offer
-        rows = layout_rows(actions, describe, state, self._progress) if actions else []
+        progress = {kind: steps[-1] for kind, steps in self._progress.items() if steps}
+        rows = layout_rows(actions, describe, state, progress) if actions else []
         self.rows = rows
         self.groups = [ActionGroup(_text(r.head) or _text(r.label), [t.action for t in r.taps if t.action is not None],
                                    [t.label for t in r.taps if t.action is not None]) for r in rows]
@@ -490,7 +494,8 @@ class ActionPanel:
         """Every action the panel can enter now (by buttons, parts or a drop-down list)."""
         out = [a for _b, a in self.buttons()]
         out += [a for k in range(self._active_pickers) for a in self._picker_actions[k]]
-        out += [a for kind, n in self._progress.items() for a in n.offered if a not in n.remaining]
+        out += [a for steps in self._progress.values() if steps for a in steps[-1].offered
+                if a not in steps[-1].remaining]
         return out
 
     def back_button(self) -> W.Button | None:
@@ -518,7 +523,8 @@ class ActionPanel:
                          and action in t.narrowing.remaining), None)
             if step is None:
                 step = next((b for b, t in self._visible_taps() if t.back), None)
-                if step is None or not any(action in n.offered for n in self._progress.values()):
+                if step is None or not any(steps and action in steps[-1].offered
+                                           for steps in self._progress.values()):
                     return 0
             step.click()
             clicks += 1
