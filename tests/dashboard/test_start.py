@@ -246,7 +246,7 @@ def test_every_option_the_start_page_shows_is_explained_in_a_sentence(home):
     from tabletop.widgets.start import StartPage
     home.mkdir(parents=True, exist_ok=True)
     page = StartPage(Store(home / "t.db"), lambda stored: None)
-    for name, _title in page.titles:
+    for name in ("stockpile", "acquire", "black-monday", "jika"):    # not the tests' own titles
         page.title_pick.value = name
         for key, widget in page.option_widgets.items():
             box = next(row for row in page.options_box.children if widget in row.children)
