@@ -77,47 +77,59 @@ def _close_tree(widget: W.Widget) -> None:
 
 
 class PrivatePanel:
-    """One seat's panel: their secrets and their secret entries. Built fresh on every opening."""
+    """One seat's panel: their secrets and their secret entries. One panel serves every seat in
+    turn: opening it for a seat fills it in, closing it blanks every secret in it (the secrets,
+    the pooled choice buttons, a typed PIN), so the page then holds no secret at all, and the
+    next opening changes words instead of building widgets (which is what made opening slow)."""
 
-    def __init__(self, tracker: "Tracker", seat: int):
-        self.tracker, self.seat = tracker, seat
-        name = tracker.match.game.players[seat]
-        self.title = kit.html(f'<div class="tt-private-title">{esc(name)}\'s panel</div>'
-                            f'<div class="tt-dim">Only {esc(name)} should look at the screen now.</div>')
+    def __init__(self, tracker: "Tracker"):
+        self.tracker, self.seat = tracker, None
+        self.title = kit.html()
         self.secrets = kit.html()
         self.banner = kit.hidden(kit.html(own_layout=True))
         self.actions = tracker._private_actions()
         self.random_button = _button("Draw for me at random", "tt-small", on_click=tracker._random_private)
-        self.close_button = _button(f"Close {name}'s panel", "tt-primary", on_click=tracker.close_private)
+        self.close_button = _button("Close the panel", "tt-primary", on_click=tracker.close_private)
         self.pin_box = kit.vbox()
+        # the PIN form: Enter saves it, as the button does
+        self.pin_field = pin_field("new PIN (4+ characters)", lambda _value: self._save_pin())
+        self.pin_status = kit.html()
+        self.save_pin = _button("Set a PIN", "tt-small", on_click=self._save_pin)
+        self.remove_pin = _button("Remove PIN", "tt-small", "tt-danger", on_click=self._remove_pin)
+        self.pin_row = kit.box([self.pin_field, self.save_pin])
+        self.pin_problem = kit.html()
         self.widget = _card(self.title, self.banner, self.actions.widget, self.secrets, self.pin_box,
                             self.close_button, cls="tt-private")
+
+    def open(self, seat: int) -> None:
+        self.seat = seat
+        name = esc(self.tracker.match.game.players[seat])
+        _set(self.title, f'<div class="tt-private-title">{name}\'s panel</div>'
+                         f'<div class="tt-dim">Only {name} should look at the screen now.</div>')
+        _set(self.close_button, f"Close {self.tracker.match.game.players[seat]}'s panel", "description")
+        self.banner.layout.display = "none"
         self._build_pin()
         self.refresh()
 
-    def _build_pin(self) -> None:
+    def _build_pin(self, status: str | None = None) -> None:
         store, match_id = self.tracker.saved.store, self.tracker.saved.id
         if store is None:
             return
         try:
             has = store.has_pin(match_id, self.seat)
         except TabletopError as exc:
-            self.pin_box.children = (kit.html(f'<span class="tt-dim">{esc(exc)}</span>'),)
+            _set(self.pin_problem, f'<span class="tt-dim">{esc(exc)}</span>')
+            _children(self.pin_box, (self.pin_problem,))
             return
-        # Enter saves it, as the button does
-        self.pin_field = pin_field("new PIN (4+ characters)", lambda _value: self._save_pin())
-        save = _button("Change PIN" if has else "Set a PIN", "tt-small", on_click=self._save_pin)
-        row = [self.pin_field, save]
-        if has:
-            row.append(_button("Remove PIN", "tt-small", "tt-danger", on_click=self._remove_pin))
-        box = kit.box(row)
-        self.pin_status = kit.html('<span class="tt-dim">Protect this panel with a PIN:</span>' if not has else
-                                 '<span class="tt-dim">This panel is protected by a PIN.</span>')
-        self.pin_box.children = (self.pin_status, box)
+        _set(self.save_pin, "Change PIN" if has else "Set a PIN", "description")
+        _children(self.pin_row, (self.pin_field, self.save_pin) + ((self.remove_pin,) if has else ()))
+        _set(self.pin_status, status or ('<span class="tt-dim">This panel is protected by a PIN.</span>' if has else
+                                         '<span class="tt-dim">Protect this panel with a PIN:</span>'))
+        _children(self.pin_box, (self.pin_status, self.pin_row))
 
     def _save_pin(self) -> None:
         pin = self.pin_field.value
-        if not pin:
+        if not pin or self.seat is None:
             return
         self.pin_field.value = ""         # a typed PIN does not stay on the page
         try:
@@ -125,22 +137,17 @@ class PrivatePanel:
         except TabletopError as exc:
             self.show_error(str(exc))
             return
-        old = self.pin_box.children
-        self._build_pin()
-        for w in old:
-            _close_tree(w)
-        self.pin_status.value = '<span class="tt-dim">PIN saved. It is asked for every time this panel opens.</span>'
+        self._build_pin('<span class="tt-dim">PIN saved. It is asked for every time this panel opens.</span>')
 
     def _remove_pin(self) -> None:
+        if self.seat is None:
+            return
         try:
             self.tracker.saved.store.set_pin(self.tracker.saved.id, self.seat, None)
         except TabletopError as exc:
             self.show_error(str(exc))
             return
-        old = self.pin_box.children
         self._build_pin()
-        for w in old:
-            _close_tree(w)
 
     def show_error(self, message: str) -> None:
         self.banner.value = f'<div class="tt-banner">{esc(message)}</div>'
@@ -165,15 +172,28 @@ class PrivatePanel:
             self.actions.clear('<div class="tt-dim">Nothing for you to enter right now.</div>')
 
     def close(self) -> None:
-        # the pooled buttons are blanked (no secret label survives) and kept for the next panel;
-        # every other widget of the panel is closed
+        """Blank every secret it shows (the pooled buttons keep no secret label either)."""
         self.actions.blank()
-        children = list(self.widget.children)
-        self.widget.children = ()
-        for w in children:
-            if w is not self.actions.widget:
-                _close_tree(w)
-        self.widget.close()
+        self.seat = None
+        _set(self.secrets, "")
+        _set(self.banner, "")
+        self.banner.layout.display = "none"
+        _set(self.pin_field, "")
+
+    def destroy(self) -> None:
+        self.close()
+        _close_tree(self.widget)
+
+
+def _set(widget: W.Widget, value: str, name: str = "value") -> None:
+    """Change a widget's words only when they change (each change is a message to the page)."""
+    if getattr(widget, name) != value:
+        setattr(widget, name, value)
+
+
+def _children(box: W.Box, children: tuple) -> None:
+    if box.children != children:
+        box.children = children
 
 
 class Tracker:
@@ -230,8 +250,9 @@ class Tracker:
             self.charts.widget,
             _card(footer, self.link, cls="tt-footer"),
         ], own_layout=True)
-        self.private_box = kit.vbox()
+        self.private_box = kit.vbox(own_layout=True)
         self.private: PrivatePanel | None = None
+        self._panel: PrivatePanel | None = None      # one panel, filled in for each seat in turn
         self.widget = kit.vbox([kit.html(CSS), self.private_box, self.public], "tt-app", "tt-tracker")
         self.log.reset(match)
         self.told.arrive(self.log.story)          # a player who arrives sees what just happened
@@ -506,8 +527,7 @@ class Tracker:
         gate = _card(message, row, cls="tt-gate")
         self._gate_widget = gate
         self.pin_field = field
-        self.private_box.children = (gate,)
-        self.public.layout.display = "none"
+        self._show_private((gate,))
 
     def _submit_pin(self, seat: int, field: W.Password) -> None:
         value = field.value
@@ -517,45 +537,65 @@ class Tracker:
         self.open_gate(seat, pin=value)
 
     def _open_private(self, seat: int) -> None:
-        self.private = PrivatePanel(self, seat)
-        self.private_box.children = (self.private.widget,)
-        self.public.layout.display = "none"
+        if self._panel is None:
+            self._panel = PrivatePanel(self)
+        self._panel.open(seat)
+        self.private = self._panel
+        self._show_private((self._panel.widget,))
+
+    def _show_private(self, children: tuple) -> None:
+        """Put ``children`` (the panel, or the PIN gate) in place of the public screen."""
+        old = self.private_box.children
+        if old != children:
+            self.private_box.children = children
+            for w in old:
+                if w not in children and (self._panel is None or w is not self._panel.widget):
+                    _close_tree(w)
+        kit.show(self.private_box)
+        kit.show(self.public, False)
 
     def close_private(self, notice: bool = True) -> None:
-        """Hand the device back: the private panel's widgets are closed, not just hidden."""
-        old = self.private_box.children
+        """Hand the device back: every secret of the panel is blanked (its widgets stay, hidden and
+        empty, for the next opening); a PIN gate's widgets are closed."""
         was = self.private
-        self.private_box.children = ()
         self.private = None
         self._gate_widget = None
+        seat = None if was is None else was.seat
         if was is not None:
-            was.close()               # blanks the pooled buttons, closes the rest
-        for w in old:
-            if was is None or w is not was.widget:
+            was.close()
+        old = self.private_box.children
+        if self._panel is not None and self._panel.widget in old:
+            kit.show(self.private_box, False)
+        elif old:
+            self.private_box.children = ()
+            for w in old:
                 _close_tree(w)
-        if was is not None:
-            if notice:
-                self._notify(f"{self.match.game.players[was.seat]}'s panel is closed.")
-        self.public.layout.display = None
+        if was is not None and notice:
+            self._notify(f"{self.match.game.players[seat]}'s panel is closed.")
+        kit.show(self.public)
 
     def _play_private(self, action: Action) -> None:
         panel = self.private
         if panel is None:
             return
+        seat = panel.seat
         message = self._enter(action)
+        still_open = self.private is panel and panel.seat == seat     # not closed by a catch-up
         if message is not None:
-            if self.private is panel:
+            if still_open:
                 panel.show_error(message)
-            else:                        # caught up with another device: the panel has closed
-                self._error(message)
+            else:   # caught up with another device, the panel closed: the refusal may quote the
+                    # secret entry, so the shared screen says only that it was not saved
+                self._error(f"{self.match.game.players[seat]}'s entry was not saved (the match changed on "
+                            "another device meanwhile); open the panel again.")
             return
         self._error(None)
-        if self.needs_private(panel.seat):
+        if still_open and self.needs_private(seat):
             panel.banner.layout.display = "none"
             panel.refresh()            # the same player goes on: same panel, buttons re-labelled
         else:
             self.close_private(notice=False)
-            self._notify(f"{self.match.game.players[panel.seat]}'s entry is saved and the panel is closed: "
+            self._notify(f"{self.match.game.players[seat]}'s entry is saved and the panel is closed: "
                          "pass the device back.")
         self.refresh()
 
@@ -579,6 +619,8 @@ class Tracker:
         self.watcher.stop()
         self.join.close()
         self.close_private(notice=False)
+        if self._panel is not None:
+            self._panel.destroy()
         self.panel.close()
         if getattr(self, "_private_pool", None) is not None:
             self._private_pool.close()
