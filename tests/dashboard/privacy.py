@@ -125,7 +125,10 @@ def secret_tokens(world: "World") -> dict[str, int]:
     found = {t: s for t, s in found.items() if len(t) >= 2 and not _NUMBER.fullmatch(t)}
     # the hint is prose about the state: what it names must be public elsewhere in the view
     view = {k: v for k, v in match.view(None).items() if k != "log_hint"}
-    public = json.dumps(view, ensure_ascii=False) + "\n" + "\n".join(world.lines)
+    # events are public by contract (announced on every screen); that none depends on a secret
+    # is the forks' business: their screens, log and announcements included, must be the same
+    told = [match.state.describe_event(e) for e in match.events()]
+    public = json.dumps(view, ensure_ascii=False) + "\n" + "\n".join(world.lines + told)
     shown = found_in(found, public)
     return {t: s for t, s in found.items() if t not in shown}
 
