@@ -1,15 +1,36 @@
 """The privacy rule, by differential forks: fork random games of every title and player count at
 every secret chance event, give the owner another secret in one fork, play on identically, and
 nothing anybody but the owner may see differs (views, logs, entry lists, decision lists, public
-record, ledger, value history). See differential.py."""
+record, ledger, value history, and what the table is told: the event lines and the story). See
+differential.py."""
 import time
 
 import pytest
 
 from tabletop import Match
 
-from . import conftest
+from . import conftest, differential
 from .differential import HAS_PUBLIC_RECORD, LEDGER_BY_VIEWER, VALUES_BY_VIEWER, fork_game
+
+
+def with_announcements(artifacts):
+    """``artifacts`` plus what every screen announces: each viewer's event lines at every
+    comparison, and each viewer's story (the log with the announcements of each entry, a replay)
+    where a fork's comparison ends. An event that tells a secret makes the forks differ."""
+    def public(match, owner, full):
+        out = artifacts(match, owner, full)
+        for v in [None] + [s for s in range(match.game.n_players) if s != owner]:
+            if full:
+                out[f"story({v})"] = match.story(v)
+            else:
+                out[f"events({v})"] = [match.state.describe_event(e) for e in match.events(v)]
+        return out
+    return public
+
+
+@pytest.fixture(autouse=True)
+def _announcements_are_compared(monkeypatch):
+    monkeypatch.setattr(differential, "public_artifacts", with_announcements(differential.public_artifacts))
 
 #: title, players, options, seed: every player count of every title, and the options that hide more
 CASES = ([("stockpile", n, {}, 100 + n) for n in (2, 3, 4, 5)]
@@ -61,3 +82,21 @@ def test_the_forks_see_a_leak_planted_in_the_public_view():
     finally:
         differential.Match = real
     assert figures.forks and any(k == "view(None)" for _w, _s, k, _d in figures.leaks)
+
+
+def test_the_forks_see_a_leak_planted_in_an_event():
+    """The announcements are compared too: an event that tells one seat's secret is caught."""
+    from tabletop.core import Event
+
+    class Leaky(Match):
+        def events(self, seat=None):
+            secret = repr(self.view(0).get("private"))
+            return super().events(seat) + [Event(self.state.round, self.state.phase, "leak", (("secret", secret),))]
+
+    real = differential.Match
+    differential.Match = Leaky
+    try:
+        figures = differential.fork_game("stockpile", 3, {}, 5, follow=1, full_every=1000)
+    finally:
+        differential.Match = real
+    assert figures.forks and any(k.startswith("events(") for _w, _s, k, _d in figures.leaks)
