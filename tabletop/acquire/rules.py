@@ -1071,7 +1071,8 @@ class AcquireState(PositionRules, State):
             hand = sorted(self.hands[seat])
             view["private"] = {
                 "hand": [t.labels[x] for x in hand],
-                "hand_effects": {t.labels[x]: KIND_WORDS[self.kind(x)] for x in hand},
+                # records, not {tile: effect}: a screen shows keys as words ("2A" would read "2 a")
+                "rack": [{"tile": t.labels[x], "effect": KIND_WORDS[self.kind(x)]} for x in hand],
                 "money": self.money[seat],
                 "holdings": {corps[c]: self.held[seat][c] for c in range(lone)
                              if self.held[seat][c]},

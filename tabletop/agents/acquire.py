@@ -106,7 +106,7 @@ class MergerMinded:
 
     def _place(self, view, legal, rng):
         seat, rows = view["seat"], _corporations(view)
-        effects = view["private"]["hand_effects"]
+        effects = {row["tile"]: row["effect"] for row in view["private"]["rack"]}
         edition = get_edition(view["edition"])
         scored = []
         for a in legal:

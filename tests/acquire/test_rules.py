@@ -196,7 +196,7 @@ def test_a_tile_that_would_found_an_eighth_corporation_cannot_be_placed_and_is_k
         t.m.apply(PlaceTile(0, "5E"))
     assert snapshot(t.m) == before
     assert PlaceTile(0, "5E") not in t.m.legal_actions()
-    assert t.m.view(0)["private"]["hand_effects"]["5E"] == "would found an eighth corporation"
+    assert {"tile": "5E", "effect": "would found an eighth corporation"} in t.m.view(0)["private"]["rack"]
     # it is not an unplayable tile: it stays in the hand at the end of the turn
     t.place(next(a.tile for a in t.m.legal_actions() if isinstance(a, PlaceTile)))
     t.end()
