@@ -148,20 +148,39 @@ def _leaves(value: Any, keys: bool = False) -> Iterable[str]:
         yield value
 
 
+def _as_money(v: Any) -> str:
+    """A whole number as the docs write money and card values ("$3", "$6,000"), else as is."""
+    return f"${v:,}" if isinstance(v, int) and not isinstance(v, bool) else str(v)
+
+
 def _composites(value: Any, parts: bool = False) -> Iterable[str]:
     """Small records read as one phrase: a pair {"company": "Stanford Steel", "forecast": "+4"}
-    as "Stanford Steel +4", which the bare words "Stanford Steel" and "+4" cannot show.
-    ``parts``: every run of two or more neighbouring fields too (for the public side, where a
-    revealed pair also says who revealed it)."""
+    as "Stanford Steel +4", which the bare words "Stanford Steel" and "+4" cannot show; a record
+    with a number also the way the docs write a card, the number as dollars: a Black Monday card
+    {"stock": "Whip Burger", "value": 3} as "Whip Burger 3" and "Whip Burger $3".
+    ``parts``: every run of two or more neighbouring fields too, and each name with its number in
+    a name-to-number table ("Whip Burger $4" where the prices say {"Whip Burger": 4}), for the
+    public side: a revealed pair also says who revealed it, and a screen showing a price shows
+    the same words as a card of that value."""
     if isinstance(value, Mapping):
-        scalars = [str(v) for v in value.values() if isinstance(v, (str, int)) and not isinstance(v, bool)]
+        fields = [v for v in value.values() if isinstance(v, (str, int)) and not isinstance(v, bool)]
+        scalars = [str(v) for v in fields]
         if len(scalars) >= 2 and len(scalars) == len(value) and not all(s.isdigit() for s in scalars):
-            if parts:
-                for i in range(len(scalars)):
-                    for j in range(i + 2, len(scalars) + 1):
-                        yield " ".join(scalars[i:j])      # (a run of numbers alone is skipped below)
-            else:
-                yield " ".join(scalars)
+            wordings = [scalars]
+            if any(isinstance(v, int) for v in fields):
+                wordings.append([_as_money(v) for v in fields])
+            for words in wordings:
+                if parts:
+                    for i in range(len(words)):
+                        for j in range(i + 2, len(words) + 1):
+                            yield " ".join(words[i:j])    # (a run of numbers alone is skipped below)
+                else:
+                    yield " ".join(words)
+        if parts:
+            for k, v in value.items():
+                if isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool):
+                    yield f"{k} {v}"
+                    yield f"{k} {_as_money(v)}"
         for v in value.values():
             yield from _composites(v, parts)
     elif isinstance(value, (list, tuple)):
