@@ -420,3 +420,102 @@ def test_the_pin_field_opens_the_panel_on_enter(home):
     assert not phone.unlocked and phone.pin_field.continuous_update is False
     phone.pin_field.value = "2468"
     assert phone.unlocked
+
+
+# --- Stockpile's own announcements -----------------------------------------------------------------
+def stockpile_game(seed: int = 7):
+    """The entries of a random 4-player Stockpile game (the engine alone), to replay at the table."""
+    from .clicking import choose
+    match = Match("stockpile", ["Ann", "Bob", "Cy", "Dee"])
+    rng = random.Random(seed)
+    while not match.is_over():
+        match.apply(choose(match.state, rng))
+    return match.log
+
+
+def events_of(log, k: int) -> list[str]:
+    """The words of what entry ``k`` (1-based) caused, by the engine alone."""
+    match = Match("stockpile", ["Ann", "Bob", "Cy", "Dee"])
+    for action in log[:k - 1]:
+        match.apply(action)
+    before = len(match.state.events)
+    match.apply(log[k - 1])
+    return [match.state.describe_event(e) for e in match.state.events[before:]]
+
+
+def test_stockpile_s_end_of_round_split_and_bankruptcy_are_told_on_the_table_and_a_phone(home):
+    from .privacy import enter
+    log = stockpile_game()
+    kinds = {}
+    match = Match("stockpile", ["Ann", "Bob", "Cy", "Dee"])
+    for k, action in enumerate(log, 1):
+        before = len(match.state.events)
+        match.apply(action)
+        for e in match.state.events[before:]:
+            kinds.setdefault(e.kind, k)
+    round_end, split, bankrupt = kinds["round_end"], kinds["split"], kinds["bankruptcy"]
+    phrase: dict[int, list[str]] = {}
+    for k, words in ((round_end, "End of round"), (split, " splits"), (bankrupt, "goes bankrupt")):
+        phrase.setdefault(k, []).append(words)
+    start = Match("stockpile", ["Ann", "Bob", "Cy", "Dee"])
+    for action in log[:min(phrase) - 1]:
+        start.apply(action)
+    store = Store()
+    saved = store.create(start)
+    table = Tracker(saved)
+    phone = SeatScreen(store.open(saved.id, device="seat:2"), seat=2)
+    for k in range(min(phrase), max(phrase) + 1):
+        enter(table, log[k - 1])
+        caught_up = phone.follow()                      # what the watcher calls after each save
+        if k in phrase:
+            words = events_of(log, k)
+            assert all(any(p in w for w in words) for p in phrase[k]), words
+            assert told(table) == words[::-1], f"entry {k}"
+            assert caught_up and told(phone) == words[::-1], f"entry {k} on Cy's phone"
+            assert log_rows(table)[0].split("\n")[1:] == words
+            assert log_rows(phone)[0].split("\n")[1:] == words
+    table.log.undo_button.click()                       # the last of them taken back
+    last = next(w for w in events_of(log, max(phrase)) if any(p in w for p in phrase[max(phrase)]))
+    assert told(table)[0].startswith("Undone: ") and last not in "\n".join(log_rows(table))
+    assert phone.follow() and last not in "\n".join(log_rows(phone))
+    assert told(phone)[0].startswith("Undone: ")
+
+
+# --- speed: a redraw changes words, it does not build widgets ------------------------------------
+def test_a_new_entry_on_a_full_log_page_builds_no_widget_and_keeps_the_rows_in_place():
+    from ipywidgets.widgets.widget import _instances
+    tracker = Tracker(Match("storymarket", ["Ann", "Bob"], {"cards": 1}))
+    to_news(tracker, cards=1)
+    tracker.panel.pick(News(1))
+    to_news(tracker, cards=1)                           # 9 entries: the page of 8 is full
+    rows = tracker.log.rows_box.children
+    before = set(_instances)
+    tracker.panel.pick(News(1))
+    assert tracker.log.rows_box.children == rows        # the same rows, new words
+    assert log_rows(tracker)[0].startswith("10. News: the price moves +1")
+    log_widgets = {id(w) for row in tracker.log._rows for w in row[:3]}
+    assert not [k for k in set(_instances) - before if id(_instances[k]) in log_widgets]
+    tracker.log.undo_button.click()                     # an undone row comes in above: one row more
+    assert len(tracker.log.rows_box.children) == len(rows) + 1
+
+
+def test_opening_a_panel_again_builds_no_widget_and_closing_it_blanks_its_secrets():
+    from ipywidgets.widgets.widget import _instances
+    tracker = Tracker(Match("storymarket", ["Ann", "Bob"]))
+    tracker.open_gate(0)
+    for card in (4, 5, 6):
+        tracker.private.actions.pick(Deal(0, card))
+    tracker.open_gate(1)                                # Bob's turn to be dealt
+    tracker.private.actions.pick(Deal(1, 9))
+    tracker.close_private()
+    tracker.seat_buttons[0].click()                     # Ann looks at her cards
+    assert '<div class="tt-v">4, 5, 6</div>' in tracker.private.secrets.value
+    tracker.private.close_button.click()
+    assert tracker.private is None and tracker._panel.secrets.value == ""
+    assert tracker.private_box.layout.display == "none" and tracker.public.layout.display is None
+    before = set(_instances)
+    tracker.seat_buttons[1].click()                     # the same panel, filled in for Bob
+    assert set(_instances) == before
+    assert "Bob's panel" in tracker.private.title.value
+    assert '<div class="tt-v">9</div>' in tracker.private.secrets.value
+    assert "Ann" not in tracker.private.title.value
