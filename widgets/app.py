@@ -8,6 +8,10 @@ imports run before the page is asked for; the query string is read once the requ
     /?match=ID                   the table screen of a saved match (the public view only)
     /?match=ID&seat=N&key=K      seat N's own device (its key is in the table screen's QR code)
 
+A classroom experiment (``widgets/experiment.py``) has screens of its own on the same addresses:
+``/?match=ID`` is the teacher screen, ``/?match=ID&seat=N&key=K`` a student's screen, and
+``/?match=ID&join=CLASSKEY`` the class link where a student picks a nickname and a free seat.
+
 The page's address follows what it shows (a hidden marker that tabletop's page template copies
 into the address bar), so a refresh returns to the same screen.
 """
@@ -23,7 +27,7 @@ from tabletop.errors import DatabaseDamaged, StoreError, TabletopError
 from tabletop.registry import register_title
 from tabletop.store import Store, StoredMatch, default_store
 
-from . import kit
+from . import experiment, kit
 from .join import seat_query, table_query
 from .render import attr, esc
 from .seat import SeatScreen
@@ -54,7 +58,7 @@ class App:
     """Start page <-> table screen, in one widget; or one seat's device."""
 
     def __init__(self, store: Store | None = None, match_id: str | None = None, seat: str | int | None = None,
-                 key: str | None = None):
+                 key: str | None = None, join: str | None = None):
         # the address bar shows this (tabletop's page template copies it there)
         self.url = kit.hidden(kit.html(own_layout=True))
         self.widget = W.VBox([self.url])
@@ -72,6 +76,9 @@ class App:
             return
         if match_id and seat is not None:
             self.open_seat(match_id, seat, key)
+            return
+        if match_id and join is not None:
+            self.open_join(match_id, join)
             return
         if match_id:
             try:
@@ -95,7 +102,28 @@ class App:
 
     def open(self, stored: StoredMatch) -> None:
         stored.device = stored.device or "table"
-        self._swap(Tracker(stored, on_leave=self.show_start), table_query(stored.id) if stored.id else "")
+        if experiment.is_classroom(stored):
+            page = experiment.TeacherScreen(stored, on_leave=self.show_start)
+        else:
+            page = Tracker(stored, on_leave=self.show_start)
+        self._swap(page, table_query(stored.id) if stored.id else "")
+
+    def open_join(self, match_id: str, key: str) -> None:
+        """The class link of a classroom experiment: a nickname, then the lowest free seat's screen."""
+        try:
+            right = experiment.check_class_key(self.store, match_id, key)
+            stored = self.store.open(match_id, device="join") if right else None
+        except TabletopError as exc:
+            self._swap(_Notice(str(exc)))
+            return
+        if stored is None or not experiment.is_classroom(stored):
+            self._swap(_Notice("This class link is not right (or it belongs to another experiment). Scan the "
+                               "code on your teacher's screen again."))
+            return
+
+        def joined(seat: int) -> None:
+            self.open_seat(match_id, seat, self.store.seat_key(match_id, seat))
+        self._swap(experiment.JoinPage(stored, joined), experiment.class_query(match_id, key))
 
     def open_seat(self, match_id: str, seat: str | int, key: str | None) -> None:
         """Seat ``seat``'s device, if ``key`` is that seat's key; otherwise a notice that says so."""
@@ -113,7 +141,8 @@ class App:
             self._swap(_Notice("This seat link is not right (or it belongs to another match). Scan your seat's "
                                "code on the table screen again.", table_query(match_id)))
             return
-        self._swap(SeatScreen(stored, number), seat_query(match_id, number, key))
+        page = experiment.StudentScreen(stored, number) if experiment.is_classroom(stored) else SeatScreen(stored, number)
+        self._swap(page, seat_query(match_id, number, key))
 
     @property
     def tracker(self) -> Tracker | None:
@@ -122,6 +151,18 @@ class App:
     @property
     def seat(self) -> SeatScreen | None:
         return self.page if isinstance(self.page, SeatScreen) else None
+
+    @property
+    def teacher(self):
+        return self.page if isinstance(self.page, experiment.TeacherScreen) else None
+
+    @property
+    def student(self):
+        return self.page if isinstance(self.page, experiment.StudentScreen) else None
+
+    @property
+    def joining(self):
+        return self.page if isinstance(self.page, experiment.JoinPage) else None
 
     @property
     def start(self) -> StartPage | None:
@@ -165,14 +206,16 @@ def _query() -> dict[str, list[str]]:
 
 def app(match_id: str | None = None, store: Store | None = None) -> W.Widget:
     """The dashboard: the start page, the table screen of ``match_id`` (or ``?match=`` in the URL),
-    or a seat's device (``?match=ID&seat=N&key=K``)."""
+    a seat's device (``?match=ID&seat=N&key=K``), or a classroom experiment's class link
+    (``?match=ID&join=CLASSKEY``)."""
     load_plugins()
     for name, _title in available_titles():   # import every engine before the page is asked for
         title_ui(name)
-    seat = key = None
+    seat = key = join = None
     if match_id is None:
         query = _query()
         match_id = (query.get("match") or [None])[0]
         seat = (query.get("seat") or [None])[0]
         key = (query.get("key") or [None])[0]
-    return App(store, match_id, seat, key).widget
+        join = (query.get("join") or [None])[0]
+    return App(store, match_id, seat, key, join).widget

@@ -73,7 +73,8 @@ class StartPage:
 
     def __init__(self, store: Store, on_open: Callable[[StoredMatch], None], message: str | None = None):
         self.store, self.on_open = store, on_open
-        self.titles = available_titles()
+        # a classroom experiment has a card of its own (below), not seats named by hand
+        self.titles = [(name, t) for name, t in available_titles() if name != "classroom"]
         self.banner = kit.html()
         self._set_banner(message)
         # --- new match
@@ -117,7 +118,12 @@ class StartPage:
         head = kit.html('<div class="tt-header"><span class="tt-title">tabletop</span>'
                         '<span class="tt-dim">A companion for stock-market board games at the table.</span></div>')
         self.row_exports: dict[str, ExportBox] = {}
-        self.widget = kit.vbox([kit.html(CSS), _card(head), self.banner, saved, new], "tt-app", "tt-start")
+        self.classroom = None
+        if any(name == "classroom" for name, _t in available_titles()):
+            from .experiment import ClassroomCard
+            self.classroom = ClassroomCard(store, on_open)
+        self.widget = kit.vbox([kit.html(CSS), _card(head), self.banner, saved, new]
+                               + ([self.classroom.widget] if self.classroom else []), "tt-app", "tt-start")
         if self.titles:
             self.title_pick.observe(lambda _c: self._title_changed(), names="value")
             self.count_pick.observe(lambda _c: self._count_changed(), names="value")

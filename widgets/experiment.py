@@ -1,0 +1,889 @@
+"""Classroom experiments on the class's own phones: the teacher screen, joining by the class
+link, and each student's screen.
+
+    /?match=ID                   the teacher screen of a classroom match: the class code, who has
+                                 joined, Open round / Close round, live charts, results, CSV
+    /?match=ID&join=CLASSKEY     a student types a nickname and takes the lowest free seat
+    /?match=ID&seat=N&key=K      that student's own screen (a reload rejoins the same seat)
+
+An experiment is an ordinary match (the engine is ``tabletop.classroom``), so the store, the
+live updates, the seat keys and the log work unchanged. The class key is derived from the
+seats' keys (no schema change): whoever has the class link may take a free seat, and nobody
+can guess one seat's link from it. The server draws every chance entry (groups, values, the
+random bids of missing bidders) right after Open round or Close round, in the same save, so no
+screen ever sees a round half drawn. Student screens show only the seat's own view; the teacher
+screen is the public view (``view(None)``): an open round's values and bids are on no screen
+but their owner's.
+
+    page = TeacherScreen(store.open(match_id, device="table"))
+    page.widget                            # display this
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import math
+import time
+from typing import Any, Callable, Mapping, Sequence
+
+import ipywidgets as W
+
+from tabletop.core import CHANCE, TERMINAL, Action
+from tabletop.errors import TabletopError
+from tabletop.store import StaleMatch
+
+from . import kit
+from .join import _with_token, page_base, qr_svg, seat_query
+from .live import Watcher
+from .render import attr, esc, money
+from .style import CSS
+
+__all__ = ["TITLE_NAME", "is_classroom", "class_key", "check_class_key", "class_query", "JoinPage",
+           "StudentScreen", "TeacherScreen", "enter_with_draws", "EXPERIMENT_NAMES", "rule_words"]
+
+#: the engine's registry name
+TITLE_NAME = "classroom"
+
+EXPERIMENT_NAMES = {
+    "first-price": "First-price sealed-bid auction",
+    "second-price": "Second-price sealed-bid auction",
+    "common-value": "Common-value auction",
+    "ladder": "Ladder auction on 4 piles",
+}
+
+#: how often a student's entry is tried again when others' entries keep going in first
+RETRIES = 40
+
+EXTRA_CSS = """
+<style>
+.tt-exp { max-width: 560px; }
+.tt-teacher { max-width: 1200px; }
+.tt-value { font-size: 34px; font-weight: 800; color: #5a32a3; font-variant-numeric: tabular-nums; }
+.tt-big { font-size: 22px; font-weight: 700; }
+.tt-rule { font-size: 14px; color: #4b5563; border-left: 4px solid #8fa3b8; padding: 2px 8px; margin: 6px 0; }
+.tt-class-code svg { width: 220px; height: 220px; }
+.tt-class-url { font-size: 18px; word-break: break-all; }
+.tt-names { display: flex; flex-wrap: wrap; gap: 6px; }
+.tt-name { background: #eef2f6; border-radius: 999px; padding: 4px 10px; }
+.tt-name.tt-done { background: #d6f0dc; }
+.tt-app .tt-amount input { font-size: 22px; min-height: 52px; width: 9em; }
+.tt-app .widget-text.tt-amount, .tt-app .widget-text.tt-nick { width: 100%; }
+.tt-app .tt-nick input { font-size: 20px; min-height: 52px; }
+.tt-won { color: #1a7f37; font-weight: 700; }
+</style>
+"""
+
+
+# --- what a match is, and its class link ------------------------------------------------------
+def is_classroom(stored) -> bool:
+    return getattr(stored.match.game, "title", None) == TITLE_NAME
+
+
+def class_key(store, match_id: str) -> str:
+    """The class link's key: a SHA-256 of every seat's key (made on first use, then kept), so it
+    needs no column of its own and tells nothing of any one seat's link."""
+    n = len(store.open(match_id).match.game.players)
+    keys = "|".join(store.seat_key(match_id, seat) for seat in range(n))
+    return hashlib.sha256(("class|" + keys).encode()).hexdigest()[:16]
+
+
+def check_class_key(store, match_id: str, key: str | None) -> bool:
+    if not isinstance(key, str) or not key:
+        return False
+    return hmac.compare_digest(class_key(store, match_id).encode(), key.encode())
+
+
+def class_query(match_id: str, key: str) -> str:
+    from urllib.parse import urlencode
+    return "?" + urlencode({"match": match_id, "join": key})
+
+
+def class_link(store, match_id: str) -> tuple[str, bool]:
+    """(the class link with the server's token, whether phones on the network can open it)."""
+    base, reachable = page_base()
+    return base + _with_token(class_query(match_id, class_key(store, match_id))), reachable
+
+
+# --- reading the engine's views ----------------------------------------------------------------
+def _opt(match, name: str, default=None):
+    return match.game.options.get(name, default)
+
+
+def rule_words(match) -> str:
+    """The missing-bid rule the teacher chose, in one sentence (shown on every screen): the
+    engine's own sentence when it has one."""
+    said = match.view(None).get("missing_rule")
+    if said:
+        return str(said)
+    low, high = _opt(match, "low", 0), _opt(match, "high", 100)
+    if _opt(match, "experiment") == "ladder":
+        if _opt(match, "missing_bid", "none") == "random":
+            return ("If you do not bid when it is your turn before the round closes, a bid is made for you "
+                    "at random.")
+        return "If you do not bid when it is your turn before the round closes, you pass."
+    if _opt(match, "missing_bid", "none") == "random":
+        return (f"If you have not bid when the round closes, a bid is drawn for you at random between "
+                f"{money(low)} and {money(high)}.")
+    return "If you have not bid when the round closes, you do not bid (and cannot win this round)."
+
+
+def _action_type(match, name: str):
+    for kind in match.title.action_types:
+        if kind.__name__ == name:
+            return kind
+    raise TabletopError(f"{match.title.display_name} has no {name} entry.")
+
+
+def _nicknames(view: Mapping) -> dict[int, str]:
+    """seat -> nickname, of the seats that have joined."""
+    return {int(d["seat"]): str(d["nickname"]) for d in view.get("seats") or () if d.get("nickname")}
+
+
+def _seats_bid(view: Mapping) -> set[int]:
+    return {int(s) for s in (view.get("have_bid") or ())}
+
+
+def _round_of(view: Mapping) -> int:
+    return int(view.get("round") or 0)
+
+
+def _is_open(view: Mapping) -> bool:
+    return bool(view.get("open"))
+
+
+def _closed_rows(view: Mapping) -> list[Mapping]:
+    """The closed rounds' results rows (seat and group 1-based, as on screen)."""
+    return list(view.get("rows") or ())
+
+
+# --- entering ----------------------------------------------------------------------------------
+def _play_draws(match) -> int:
+    n = 0
+    while match.state.current_player() == CHANCE:
+        match.apply(match.sample_chance())
+        n += 1
+    return n
+
+
+def enter_with_draws(saved, action: Action, attempts: int = RETRIES) -> None:
+    """Enter ``action`` and every chance entry due after it (groups, values, random bids), drawn
+    here on the server, in one save: the round is never seen half drawn. Another device's entry
+    going in first (a late bid as Close round is pressed) is caught up with and ``action`` is
+    tried again; a refusal by the rules raises in words."""
+    for attempt in range(attempts):
+        if saved.store is not None:
+            saved.refresh()
+        match = saved.match
+
+        def do():
+            match.apply(action)          # refused: raises, nothing changed
+            try:
+                _play_draws(match)
+            except BaseException:
+                saved._follow(saved._saved_log, saved._saved_redo)
+                raise
+        try:
+            if saved.store is None:
+                do()
+            else:
+                saved._change(do)        # one save for the entry and its draws (StoredMatch's own path)
+            return
+        except StaleMatch:
+            if attempt == attempts - 1:
+                raise
+            time.sleep(0.01 * (attempt + 1))
+
+
+def enter_retrying(saved, make: Callable[[Any], Action | None], attempts: int = RETRIES) -> Action | None:
+    """Enter the action ``make(match)`` builds from the match as it is now (None: nothing to
+    enter), trying again while other seats' entries go in first (a class bidding at once)."""
+    for attempt in range(attempts):
+        action = make(saved.match)
+        if action is None:
+            return None
+        try:
+            if saved.store is None:
+                saved.match.apply(action)
+            else:
+                saved.apply(action)
+            return action
+        except StaleMatch:
+            if attempt == attempts - 1:
+                raise
+            saved.refresh()
+            time.sleep(0.005 * (attempt % 5))
+    return None
+
+
+def _close_tree(widget) -> None:
+    for child in getattr(widget, "children", ()):
+        _close_tree(child)
+    widget.close()
+
+
+def _card(*children, cls: str = "") -> W.VBox:
+    return kit.vbox(list(children), "tt-card", *([cls] if cls else []))
+
+
+def _header(match, extra: str = "") -> str:
+    name = EXPERIMENT_NAMES.get(_opt(match, "experiment"), match.title.display_name)
+    return (f'<div class="tt-header"><span class="tt-title">{esc(name)}</span>'
+            f'<span class="tt-dim">{esc(extra)}</span></div>')
+
+
+# --- joining -----------------------------------------------------------------------------------
+class JoinPage:
+    """The class link's page: a nickname, then the lowest free seat. Two students joining at once:
+    the store's optimistic check lets one in, the other takes the next free seat.
+    ``on_joined(seat)`` opens that seat's screen."""
+
+    def __init__(self, saved, on_joined: Callable[[int], None]):
+        self.saved, self.on_joined = saved, on_joined
+        match = saved.match
+        self.nickname = W.Text(placeholder="Your nickname (no real name needed)", continuous_update=False,
+                               _dom_classes=("tt-nick",))
+        self.button = kit.button("Join", "tt-primary", on_click=self.join)
+        self.message = kit.html()
+        self.widget = kit.vbox([
+            kit.html(CSS + EXTRA_CSS),
+            _card(kit.html(_header(match, "Join the class"))),
+            _card(kit.html('<div class="tt-big">Choose a nickname</div>'
+                           '<div class="tt-dim">Only your nickname is shown to the class. Use a nickname, '
+                           "not your full name.</div>"),
+                  self.nickname, kit.box([self.button]), self.message,
+                  kit.html(f'<div class="tt-rule">{esc(rule_words(match))}</div>')),
+        ], "tt-app", "tt-exp", "tt-join-page")
+
+    def _free_seat(self, taken: Sequence[int]) -> int | None:
+        view = self.saved.match.view(None)
+        joined = _nicknames(view)
+        for seat in range(len(self.saved.match.game.players)):
+            if seat not in joined and seat not in taken:
+                return seat
+        return None
+
+    def join(self) -> int | None:
+        """Take the lowest free seat under the nickname typed; the seat, or None (said why)."""
+        nickname = (self.nickname.value or "").strip()
+        if not nickname:
+            self.message.value = '<div class="tt-banner">Type a nickname first.</div>'
+            return None
+        try:
+            kind = _action_type(self.saved.match, "Join")
+            for attempt in range(RETRIES):
+                if self.saved.store is not None:
+                    self.saved.refresh()
+                seat = self._free_seat(())
+                if seat is None:
+                    self.message.value = ('<div class="tt-banner">The class is full: every seat is taken. '
+                                          "Ask your teacher.</div>")
+                    return None
+                try:
+                    if self.saved.store is None:
+                        self.saved.match.apply(kind(seat=seat, nickname=nickname))
+                    else:
+                        self.saved.apply(kind(seat=seat, nickname=nickname))
+                    break
+                except StaleMatch:          # another student was first: the next free seat
+                    time.sleep(0.005 * (attempt % 5))
+                    continue
+            else:
+                raise TabletopError("The class is busy joining: press Join again.")
+        except TabletopError as exc:
+            self.message.value = f'<div class="tt-banner">{esc(exc)}</div>'
+            return None
+        self.message.value = ""
+        self.on_joined(seat)
+        return seat
+
+    def close(self) -> None:
+        _close_tree(self.widget)
+
+
+# --- a student's screen ------------------------------------------------------------------------
+class StudentScreen:
+    """One student's phone: one decision at a time (their value and a bid field; then "Bid
+    received"; after the close, the round's result for them and their group). Only this seat's
+    view is read, so no other seat's value or bid of an open round can be on it."""
+
+    def __init__(self, saved, seat: int):
+        self.saved, self.seat = saved, seat
+        match = saved.match
+        self.head = kit.html()
+        self.rule = kit.html(f'<div class="tt-rule">{esc(rule_words(match))}</div>')
+        self.prompt = kit.html()
+        self.amount = W.Text(placeholder=f"Your bid in whole dollars ({money(_opt(match, 'low', 0))} to "
+                                         f"{money(_opt(match, 'high', 100))})", _dom_classes=("tt-amount",))
+        self.submit = kit.button("Submit my bid", "tt-primary", on_click=self.submit_bid)
+        self.form = kit.box([self.amount, self.submit], own_layout=True)
+        self.choices = kit.box([], own_layout=True)       # the ladder's bids: one button each
+        self._choice_actions: list[Action] = []
+        self.problem = kit.html()
+        self.result = kit.html()
+        self.widget = kit.vbox([
+            kit.html(CSS + EXTRA_CSS),
+            _card(self.head, cls="tt-head-card"),
+            _card(self.prompt, self.form, self.choices, self.problem, self.rule, cls="tt-private"),
+            _card(self.result, cls="tt-result"),
+        ], "tt-app", "tt-exp", "tt-student")
+        self.widget.add_class("tt-seat")
+        self.refresh()
+        self.watcher = Watcher(saved, self.follow, self._gone)
+        self.watcher.start()
+
+    @property
+    def match(self):
+        return self.saved.match
+
+    def _view(self) -> Mapping:
+        return self.match.view(self.seat)
+
+    def refresh(self) -> None:
+        match, view = self.match, self._view()
+        private = view.get("private") or {}
+        names = _nicknames(view)
+        me = names.get(self.seat)
+        rounds = _opt(match, "rounds", 3)
+        rnd = _round_of(view)
+        self.head.value = _header(match, f"{me or 'Not joined yet'} · round {max(rnd, 1)} of {rounds}")
+        form = choices = False
+        if me is None:
+            prompt = ('<div class="tt-big">This seat has not joined the class.</div>'
+                      '<div class="tt-dim">Open the class link your teacher shows and choose a nickname.</div>')
+        elif match.state.current_player() == TERMINAL:
+            prompt = '<div class="tt-big">The experiment is over. Thank you!</div>'
+        elif not _is_open(view):
+            prompt = (f'<div class="tt-big">Waiting for round {rnd + 1 if rnd < rounds else rounds} to open</div>'
+                      '<div class="tt-dim">Your teacher opens the round; your value appears here.</div>')
+        elif not _in_round(private):
+            prompt = ('<div class="tt-big">This round started before you joined.</div>'
+                      '<div class="tt-dim">You take part from the next round.</div>')
+        elif _opt(match, "experiment") == "ladder":
+            prompt, choices = self._ladder_prompt(view, private)
+        elif private.get("bid") is not None:
+            prompt = (f'<div class="tt-big">Bid received: {money(private.get("bid"))}</div>'
+                      f'<div>{_value_line(match, private)}</div>'
+                      '<div class="tt-dim">The results appear here when your teacher closes the round.</div>')
+        else:
+            prompt = f'<div class="tt-value">{_value_line(match, private)}</div><div>What do you bid?</div>'
+            form = True
+        if self.prompt.value != prompt:
+            self.prompt.value = prompt
+        kit.show(self.form, form)
+        kit.show(self.choices, choices)
+        if not choices and self.choices.children:
+            self._set_choices([])
+        self.result.value = _student_result_html(match, view, self.seat)
+
+    def _ladder_prompt(self, view: Mapping, private: Mapping) -> tuple[str, bool]:
+        values = private.get("pile_values") or ()
+        lines = "".join(f"<li>Pile {i + 1}: {money(v)}</li>" for i, v in enumerate(values))
+        head = (f'<div class="tt-big">Your values</div><ul>{lines}</ul>'
+                + _ladder_standing_html(self.match, view, private))
+        mine = list(self.match.state.actions_for(self.seat)) if private.get("to_act") else []
+        if mine:
+            self._set_choices(mine)
+            return head + "<div><b>Your turn: bid on a pile.</b></div>", True
+        holding = _holding(view, private, self.seat)
+        wait = (f"You hold pile {holding + 1}. " if holding is not None else "") + "Waiting for the others in your group."
+        return head + f'<div class="tt-dim">{esc(wait)}</div>', False
+
+    def _set_choices(self, actions: Sequence[Action]) -> None:
+        describe = self.match.state.describe
+        old = self.choices.children
+        self._choice_actions = list(actions)
+        buttons = [kit.button(describe(a), "tt-act", on_click=lambda a=a: self._play(a)) for a in actions]
+        self.choices.children = tuple(buttons)
+        for b in old:
+            b.close()
+
+    def submit_bid(self) -> Action | None:
+        """Enter the amount typed as this seat's bid (refused in words, nothing changed)."""
+        text = (self.amount.value or "").strip().replace("$", "").replace(",", "")
+        try:
+            amount = int(text)
+        except ValueError:
+            self.problem.value = (f'<div class="tt-banner">A bid is a whole number of dollars, such as 40; '
+                                  f'not "{esc(self.amount.value)}".</div>')
+            return None
+        kind = _action_type(self.match, "Bid")
+        return self._play(kind(seat=self.seat, amount=amount))
+
+    def _play(self, action: Action) -> Action | None:
+        try:
+            done = enter_retrying(self.saved, lambda _m: action)
+            self.problem.value = ""
+            self.amount.value = ""
+        except TabletopError as exc:
+            self.problem.value = f'<div class="tt-banner">{esc(exc)}</div>'
+            done = None
+        self.refresh()
+        return done
+
+    def follow(self) -> bool:
+        if self.saved.store is None or not self.saved.refresh():
+            return False
+        self.refresh()
+        return True
+
+    def _gone(self, message: str) -> None:
+        self.problem.value = f'<div class="tt-banner">{esc(message)} It was deleted.</div>'
+
+    def close(self) -> None:
+        self.watcher.stop()
+        _close_tree(self.widget)
+
+
+def _in_round(private: Mapping) -> bool:
+    return bool(private.get("in_round"))
+
+
+def _value_line(match, private: Mapping) -> str:
+    if private.get("signal") is not None:
+        return f"Your signal: {money(private['signal'])}"
+    return f"Your value: {money(private.get('value'))}"
+
+
+def _ladder_group(view: Mapping, private: Mapping) -> Mapping | None:
+    group = private.get("group")
+    ladder = view.get("ladder") or ()
+    return ladder[group] if isinstance(group, int) and 0 <= group < len(ladder) else None
+
+
+def _holding(view: Mapping, private: Mapping, seat: int) -> int | None:
+    group = _ladder_group(view, private)
+    for i, pile in enumerate((group or {}).get("piles") or ()):
+        if pile.get("holder") == seat:
+            return i
+    return None
+
+
+def _ladder_standing_html(match, view: Mapping, private: Mapping) -> str:
+    """The group's 4 piles as on the board: who holds each and at what bid."""
+    group = _ladder_group(view, private)
+    if not group:
+        return ""
+    rows = "".join(
+        f"<tr><td>Pile {i + 1}</td><td>{esc(match.state.name(p['holder'])) if p.get('holder') is not None else '-'}</td>"
+        f"<td>{money(p.get('amount')) if p.get('amount') is not None else '-'}</td></tr>"
+        for i, p in enumerate(group.get("piles") or ()))
+    return f'<table class="tt-table"><tr><th>Pile</th><th>Held by</th><th>Bid</th></tr>{rows}</table>'
+
+
+def _student_result_html(match, view: Mapping, seat: int) -> str:
+    """The last closed round, for this seat: their own result, then their group's table (public
+    since the close)."""
+    rows = _closed_rows(view)
+    if not rows:
+        return '<div class="tt-dim">Your results appear here after each round.</div>'
+    last = max(int(r["round"]) for r in rows)
+    mine = next((r for r in rows if int(r["round"]) == last and int(r["seat"]) == seat + 1), None)
+    head = f'<div class="tt-section-title">Round {last} results</div>'
+    if mine is None:
+        return head + '<div class="tt-dim">You were not in this round.</div>'
+    if mine.get("won"):
+        what = f" pile {int(mine['pile'])}" if not _nan(mine.get("pile")) else ""
+        me = (f'<div class="tt-big tt-won">You won{what} at {money(_whole(mine.get("price")))}: '
+              f'profit {money(_whole(mine.get("profit")))}</div>')
+    else:
+        me = '<div class="tt-big">You did not win this round.</div>'
+    group = [r for r in rows if int(r["round"]) == last and r.get("group") == mine.get("group")]
+    common = mine.get("common_value")
+    note = (f"<div>The common value was {money(_whole(common))}.</div>" if not _nan(common) else "")
+    value_head = "Signal" if match.game.options.get("experiment") == "common-value" else "Value"
+    table = "".join(
+        f"<tr><td>{esc(r.get('nickname'))}</td><td>{money(_whole(r.get('value')))}</td>"
+        f"<td>{money(_whole(r.get('bid'))) if not _nan(r.get('bid')) else 'no bid'}</td>"
+        f"<td>{'won at ' + money(_whole(r.get('price'))) if r.get('won') else ''}</td></tr>" for r in group)
+    return (head + me + note + '<div class="tt-dim">Your group:</div>'
+            f'<table class="tt-table"><tr><th>Nickname</th><th>{value_head}</th><th>Bid</th><th></th></tr>'
+            f"{table}</table>")
+
+
+def _whole(x):
+    """A number from the results table as a whole number when it is one ($63, not $63.0)."""
+    if isinstance(x, float) and not math.isnan(x) and x.is_integer():
+        return int(x)
+    try:
+        import numpy as np
+        if isinstance(x, np.integer):
+            return int(x)
+    except ImportError:
+        pass
+    return x
+
+
+# --- the teacher's screen ----------------------------------------------------------------------
+class TeacherScreen:
+    """The teacher's screen (the public view only): the class code, who has joined, Open round /
+    Close round, who has bid (not what), live charts, the results table and its CSV."""
+
+    def __init__(self, saved, on_leave: Callable[[], None] | None = None):
+        self.saved, self.on_leave = saved, on_leave
+        match = saved.match
+        self.head = kit.html()
+        self.code = kit.html()
+        self.joined = kit.html()
+        self.status = kit.html()
+        self.problem = kit.html()
+        self.open_button = kit.button("Open round", "tt-primary", on_click=self.open_round)
+        self.close_button = kit.button("Close round", "tt-primary", on_click=self.close_round)
+        self.end_button = kit.button("End the experiment", "tt-small", "tt-danger", on_click=self.end)
+        self.charts = ExperimentCharts(match)
+        self.table = kit.html()
+        self.csv = kit.html()
+        self._closed_seen = -1
+        leave = kit.button("All matches", "tt-small", on_click=on_leave) if on_leave else None
+        self.widget = kit.vbox([
+            kit.html(CSS + EXTRA_CSS),
+            _card(self.head, cls="tt-head-card"),
+            _card(kit.html('<div class="tt-section-title">Join the class</div>'), self.code, cls="tt-class-code"),
+            _card(kit.html('<div class="tt-section-title">The class</div>'), self.joined,
+                  kit.html(f'<div class="tt-rule">{esc(rule_words(match))}</div>'), self.status,
+                  kit.box([self.open_button, self.close_button, self.end_button]), self.problem,
+                  cls="tt-controls"),
+            _card(kit.html('<div class="tt-section-title">Charts</div>'), self.charts.widget, cls="tt-charts"),
+            _card(kit.html('<div class="tt-section-title">Results</div>'), self.csv, self.table, cls="tt-results"),
+            *([_card(leave)] if leave else []),
+        ], "tt-app", "tt-teacher")
+        self.show_code()
+        self.refresh()
+        self.watcher = Watcher(saved, self.follow, self._gone)
+        self.watcher.start()
+
+    @property
+    def match(self):
+        return self.saved.match
+
+    def show_code(self) -> None:
+        if self.saved.store is None:
+            self.code.value = '<div class="tt-dim">This experiment is not saved, so phones cannot join it.</div>'
+            return
+        try:
+            link, reachable = class_link(self.saved.store, self.saved.id)
+        except TabletopError as exc:
+            self.code.value = f'<div class="tt-banner">{esc(exc)}</div>'
+            return
+        note = "" if reachable else (
+            '<div class="tt-dim">This server can be reached from this computer only: start it with '
+            "<code>tabletop serve --host 0.0.0.0</code> for phones on the classroom network.</div>")
+        self.code.value = (f'<div class="tt-dim">Students scan the code (or open the link) and choose a '
+                           f"nickname.</div>{qr_svg(link)}"
+                           f'<div><a class="tt-link tt-class-link" href="{attr(link)}" target="_blank">Class link</a></div>'
+                           f'<div class="tt-class-url">{esc(link)}</div>{note}')
+
+    def _offered(self) -> list[Action]:
+        state = self.match.state
+        if hasattr(state, "actions_for"):
+            return list(state.actions_for(None))
+        return [a for a in self.match.legal_actions() if getattr(a, "seat", None) is None]
+
+    def _find(self, name: str) -> Action | None:
+        return next((a for a in self._offered() if type(a).__name__ == name), None)
+
+    def refresh(self) -> None:
+        match, view = self.match, self.match.view(None)
+        names = _nicknames(view)
+        rounds = _opt(match, "rounds", 3)
+        rnd = _round_of(view)
+        over = match.state.current_player() == TERMINAL
+        where = "over" if over else (f"round {rnd} of {rounds} open" if _is_open(view)
+                                     else f"{rnd} of {rounds} rounds played")
+        self.head.value = _header(match, f"{len(names)} joined · {where}")
+        done = _seats_bid(view) if _is_open(view) else set()
+        chips = "".join(f'<span class="tt-name{" tt-done" if s in done else ""}">{esc(n)}'
+                        f'{" ✓" if s in done else ""}</span>' for s, n in sorted(names.items()))
+        self.joined.value = (f'<div class="tt-names">{chips}</div>' if chips
+                             else '<div class="tt-dim">Nobody has joined yet.</div>')
+        if over:
+            status = '<div class="tt-status">The experiment is over.</div>'
+        elif _is_open(view):
+            taking = len(view.get("participants") or names)
+            status = (f'<div class="tt-status">Round {rnd}: {len(done)} of {taking} have bid</div>')
+        else:
+            need = _opt(match, "group_size", 3)
+            status = (f'<div class="tt-status">Ready to open round {rnd + 1}</div>' if len(names) >= need else
+                      f'<div class="tt-status">Waiting for at least {need} students to join</div>')
+        self.status.value = status
+        self.open_button.description = f"Open round {rnd + 1}" if rnd < rounds else "Open round"
+        self.close_button.description = f"Close round {rnd}" if rnd else "Close round"
+        self.open_button.disabled = self._find("OpenRound") is None
+        self.close_button.disabled = self._find("CloseRound") is None
+        self.end_button.disabled = self._find("EndExperiment") is None
+        closed = len(_closed_rows(view))
+        if closed != self._closed_seen:         # the tables and charts change only at a close
+            self._closed_seen = closed
+            self._show_results()
+
+    def _results(self):
+        from tabletop.classroom.results import results
+        return results(self.match)
+
+    def csv_text(self) -> str:
+        """What the CSV download holds (the engine's own export)."""
+        from tabletop.classroom.results import csv_text
+        return csv_text(self.match)
+
+    def _show_results(self) -> None:
+        frame = self._results()
+        if frame.empty:
+            self.table.value = '<div class="tt-dim">The results appear here when a round closes.</div>'
+            self.csv.value = ""
+        else:
+            self.table.value = ('<div class="tt-scroll">'
+                                + frame.to_html(index=False, classes="tt-table", border=0, na_rep="", escape=True)
+                                + "</div>")
+            import base64
+            data = base64.b64encode(self.csv_text().encode("utf-8")).decode("ascii")
+            name = f"classroom-{self.saved.id or 'experiment'}.csv"
+            self.csv.value = (f'<a class="tt-link tt-csv" download="{attr(name)}" '
+                              f'href="data:text/csv;base64,{data}">Download the results (CSV)</a>')
+        self.charts.update(self.match, frame)
+
+    # --- the teacher's entries ----------------------------------------------------------------
+    def _enter(self, name: str) -> bool:
+        action = self._find(name)
+        if action is None:
+            self.problem.value = f'<div class="tt-banner">{esc(_why_not(self.match, name))}</div>'
+            return False
+        try:
+            enter_with_draws(self.saved, action)
+            self.problem.value = ""
+            ok = True
+        except TabletopError as exc:
+            self.problem.value = f'<div class="tt-banner">{esc(exc)}</div>'
+            ok = False
+        self.refresh()
+        return ok
+
+    def open_round(self) -> bool:
+        return self._enter("OpenRound")
+
+    def close_round(self) -> bool:
+        return self._enter("CloseRound")
+
+    def end(self) -> bool:
+        return self._enter("EndExperiment")
+
+    def follow(self) -> bool:
+        if self.saved.store is None or not self.saved.refresh():
+            return False
+        self.refresh()
+        return True
+
+    def _gone(self, message: str) -> None:
+        self.problem.value = f'<div class="tt-banner">{esc(message)} It was deleted on another screen.</div>'
+
+    def close(self) -> None:
+        self.watcher.stop()
+        self.charts.close()
+        _close_tree(self.widget)
+
+
+def _why_not(match, name: str) -> str:
+    view = match.view(None)
+    if match.state.current_player() == TERMINAL:
+        return "The experiment is over."
+    if name == "OpenRound":
+        if _is_open(view):
+            return "A round is open: close it first."
+        return f"At least {_opt(match, 'group_size', 3)} students must join before a round opens."
+    if name == "CloseRound":
+        return "No round is open."
+    return "That cannot be done now."
+
+
+# --- the teacher's charts ----------------------------------------------------------------------
+def _nan(x) -> bool:
+    return x is None or (isinstance(x, float) and math.isnan(x))
+
+
+def chart_series(match, frame) -> list[list[dict]]:
+    """The four panels' traces from the results table (closed rounds only): bids against values
+    with the equilibrium bid line (ladder: prices against the minimum Walrasian prices), revenue
+    per round against the theory, efficiency per round, winners' profits per round."""
+    low, high = _opt(match, "low", 0), _opt(match, "high", 100)
+    n = _opt(match, "group_size", 3)
+    kind = _opt(match, "experiment")
+    rows = frame.to_dict("records") if frame is not None and len(frame) else []
+    rounds = sorted({int(r["round"]) for r in rows})
+    groups: dict[tuple[int, Any], list[dict]] = {}
+    for r in rows:
+        groups.setdefault((int(r["round"]), r["group"]), []).append(r)
+    # 1. bids against values (or prices against Walrasian prices)
+    if kind == "ladder":
+        pairs = _ladder_pairs(match, frame)
+        top = max([high] + [max(p) for p in pairs]) if pairs else high
+        first = [dict(name="pile prices", mode="markers", x=[p[0] for p in pairs], y=[p[1] for p in pairs]),
+                 dict(name="price = minimum Walrasian price", mode="lines", x=[low, top], y=[low, top])]
+    else:
+        bids = [r for r in rows if not _nan(r.get("bid"))]
+        xs = list(range(low, high + 1, max(1, (high - low) // 20)))
+        if kind == "first-price":
+            line = dict(name=f"equilibrium bid: {low} + (n-1)/n (v-{low})", x=xs, y=[low + (n - 1) / n * (v - low) for v in xs])
+        elif kind == "second-price":
+            line = dict(name="equilibrium bid = value", x=xs, y=list(xs))
+        else:
+            line = dict(name="bid = signal (naive)", x=xs, y=list(xs))
+        first = [dict(name="bids", mode="markers", x=[r["value"] for r in bids], y=[r["bid"] for r in bids]),
+                 dict(line, mode="lines")]
+    # 2. revenue per round against theory
+    revenue = []
+    for rnd in rounds:
+        per_group = [sum(float(r["price"]) for r in g if r.get("won") and not _nan(r.get("price")))
+                     for (k, _grp), g in groups.items() if k == rnd]
+        revenue.append(sum(per_group) / len(per_group) if per_group else None)
+    if kind == "ladder":
+        expected = None
+    else:
+        expected = low + (n - 1) / (n + 1) * (high - low)
+    second = [dict(name="revenue per group (mean)", mode="lines+markers", x=rounds, y=revenue)]
+    if expected is not None and rounds:
+        second.append(dict(name=f"theory: {low} + (n-1)/(n+1)·{high - low}", mode="lines",
+                           x=[rounds[0], rounds[-1]] if len(rounds) > 1 else [rounds[0] - 0.5, rounds[0] + 0.5],
+                           y=[expected, expected]))
+    # 3. efficiency: share of groups where the highest value won
+    efficiency = []
+    for rnd in rounds:
+        gs = [g for (k, _grp), g in groups.items() if k == rnd]
+        good = sum(1 for g in gs if _efficient(g))
+        efficiency.append(good / len(gs) if gs else None)
+    third = [dict(name="efficiency", mode="lines+markers", x=rounds, y=efficiency)]
+    # 4. winners' profits
+    won = [r for r in rows if r.get("won")]
+    fourth = [dict(name="winners' profits", mode="markers", x=[int(r["round"]) for r in won],
+                   y=[float(r["profit"]) for r in won]),
+              dict(name="mean", mode="lines+markers", x=rounds,
+                   y=[_mean([float(r["profit"]) for r in won if int(r["round"]) == k]) for k in rounds])]
+    return [first, second, third, fourth]
+
+
+def _mean(xs):
+    return sum(xs) / len(xs) if xs else None
+
+
+def _efficient(group: list[dict]) -> bool:
+    winners = [r for r in group if r.get("won")]
+    if not winners:
+        return False
+    top = max(float(r["value"]) for r in group)
+    return all(float(r["value"]) == top for r in winners) if len(winners) == 1 else True
+
+
+def _ladder_pairs(match, frame) -> list[tuple[float, float]]:
+    """(minimum Walrasian price, price paid) of every pile won."""
+    if frame is None or not len(frame) or "vcg_price" not in frame:
+        return []
+    won = frame[frame["won"].astype(bool)]
+    return [(float(v), float(p)) for v, p in zip(won["vcg_price"], won["price"]) if not _nan(v) and not _nan(p)]
+
+
+PANEL_TITLES = ("Bids against values", "Revenue per round", "Efficiency (highest value won)",
+                "Winners' profits")
+
+
+class ExperimentCharts:
+    """One plotly FigureWidget with four panels, built with its data at the first close (a
+    FigureWidget's changes made before the browser has drawn it never reach the browser), its
+    traces updated in place after that. plotly is imported only then: the screen opens without it."""
+
+    def __init__(self, match):
+        self.note = kit.html('<div class="tt-dim">The charts appear when the first round closes.</div>')
+        self.widget = kit.vbox([self.note], "tt-scroll")
+        self.fig = None
+        if _opt(match, "experiment") == "ladder":
+            self.titles = ("Prices against minimum Walrasian prices",) + PANEL_TITLES[1:]
+        elif _opt(match, "experiment") == "common-value":
+            self.titles = ("Bids against signals",) + PANEL_TITLES[1:]
+        else:
+            self.titles = PANEL_TITLES
+
+    def update(self, match, frame) -> None:
+        if frame is None or frame.empty:
+            return
+        panels = chart_series(match, frame)
+        if self.fig is None:
+            self.fig = self._build(panels)
+            self.widget.children = (self.fig,)
+            self.note.close()
+            return
+        with self.fig.batch_update():
+            traces = [t for panel in panels for t in panel]
+            if len(traces) != len(self.fig.data):
+                return
+            for trace, data in zip(self.fig.data, traces):
+                trace.x, trace.y = list(data["x"]), list(data["y"])
+
+    def _build(self, panels):
+        import plotly.graph_objects as go
+        from plotly.subplots import make_subplots
+        base = make_subplots(rows=2, cols=2, subplot_titles=self.titles, horizontal_spacing=0.1,
+                             vertical_spacing=0.16)
+        for i, panel in enumerate(panels):
+            for t in panel:
+                base.add_trace(go.Scatter(x=list(t["x"]), y=list(t["y"]), mode=t["mode"], name=t["name"]),
+                               row=i // 2 + 1, col=i % 2 + 1)
+        base.update_layout(height=640, autosize=True, template="plotly_white", margin=dict(l=40, r=10, t=50, b=40),
+                           legend=dict(orientation="h"))
+        base.update_yaxes(range=[0, 1.05], row=2, col=1)
+        fig = go.FigureWidget(base)
+        fig._config = {"responsive": True, "displaylogo": False}
+        return fig
+
+    def close(self) -> None:
+        if self.fig is not None:
+            self.fig.close()
+
+
+# --- the start page's card ---------------------------------------------------------------------
+class ClassroomCard:
+    """The start page's "Classroom experiment" card: the experiment, the class size, the group
+    size, the rounds and the missing-bid rule; it creates the match (seats "Seat 1".."Seat K",
+    nicknames come as the students join) and opens the teacher screen (``on_open(stored)``)."""
+
+    def __init__(self, store, on_open: Callable[[Any], None]):
+        self.store, self.on_open = store, on_open
+        style = {"description_width": "initial"}
+        self.experiment = W.Dropdown(options=[(v, k) for k, v in EXPERIMENT_NAMES.items()], value="first-price",
+                                     description="Experiment", style=style)
+        self.class_size = W.BoundedIntText(value=30, min=2, max=60, description="Class size (seats)", style=style)
+        self.group_size = W.BoundedIntText(value=3, min=2, max=8, description="Bidders per group", style=style)
+        self.rounds = W.BoundedIntText(value=3, min=1, max=20, description="Rounds", style=style)
+        self.missing = W.Dropdown(options=[("No bid", "none"), ("A random bid", "random")], value="none",
+                                  description="A student who has not bid when the round closes gets", style=style)
+        self.message = kit.html()
+        self.button = kit.button("Start the experiment", "tt-primary", on_click=self.start)
+        self.experiment.observe(lambda _c: self._experiment_changed(), names="value")
+        self.widget = kit.vbox([
+            kit.html('<div class="tt-section-title">Classroom experiment</div>'
+                     '<div class="tt-dim">The class bids from its phones (a QR code joins them, a nickname only); '
+                     "the teacher screen opens and closes the rounds and charts the class's bids against "
+                     "theory.</div>"),
+            *(kit.vbox([w], "tt-option") for w in (self.experiment, self.class_size, self.group_size,
+                                                    self.rounds, self.missing)),
+            self.message, kit.box([self.button]),
+        ], "tt-card", "tt-classroom-card")
+
+    def _experiment_changed(self) -> None:
+        ladder = self.experiment.value == "ladder"
+        self.group_size.max = 5 if ladder else 8
+        self.group_size.value = 4 if ladder else 3
+
+    def options(self) -> dict:
+        return {"experiment": self.experiment.value, "group_size": self.group_size.value,
+                "rounds": self.rounds.value, "missing_bid": self.missing.value}
+
+    def start(self):
+        from tabletop.match import Match
+        seats = [f"Seat {k}" for k in range(1, self.class_size.value + 1)]
+        try:
+            stored = self.store.create(Match(TITLE_NAME, seats, self.options()))
+        except TabletopError as exc:
+            self.message.value = f'<div class="tt-banner">{esc(exc)}</div>'
+            return None
+        self.message.value = ""
+        self.on_open(stored)
+        return stored
+
+    def close(self) -> None:
+        _close_tree(self.widget)
