@@ -144,7 +144,7 @@ def acquire_board(view: Mapping) -> str:
                           f"<th>State</th></tr>{''.join(trs)}</table></div>"))
     facts = [f"Tiles left {esc(board.get('tiles_left', '?'))}"]
     if board.get("merger"):
-        facts.append("Merger: " + generic_html(board["merger"], 1))
+        facts.append(_merger_words(board["merger"], [p.get("name", "") for p in view.get("players") or []]))
     if board.get("end_declared_by") is not None:
         facts.append("The end has been declared.")
     elif board.get("end_allowed"):
@@ -153,6 +153,28 @@ def acquire_board(view: Mapping) -> str:
         facts.append(f'<span class="tt-dim">Next: {esc(view["log_hint"])}</span>')
     parts.append("<div>" + " · ".join(facts) + "</div>")
     return "".join(parts)
+
+
+def _merger_words(merger: Mapping, names: Sequence[str]) -> str:
+    """The merger under way in words: who made it, the corporations and their sizes, the survivor,
+    whose shares are being settled, the bonuses paid so far (public facts of the view)."""
+    def who(seat):
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+    sizes = merger.get("corporations") or {}
+    parts = [f"{esc(who(merger.get('mergemaker')))} placed {esc(merger.get('tile', ''))}, merging "
+             + ", ".join(f"{esc(c)} ({esc(n)} tiles)" for c, n in sizes.items())]
+    if merger.get("survivor"):
+        parts.append(f"{esc(merger['survivor'])} survives")
+    elif merger.get("choices"):
+        parts.append(f"{esc(who(merger.get('mergemaker')))} chooses the survivor among "
+                     + ", ".join(esc(c) for c in merger["choices"]))
+    if merger.get("settling"):
+        parts.append(f"{esc(merger['settling'])}'s shares are being sold, traded or kept")
+    paid = merger.get("bonuses_paid") or {}
+    if paid:
+        parts.append("bonuses paid: " + ", ".join(f"{esc(name)} {esc(money(amount))}"
+                                                  for name, amount in paid.items()))
+    return "Merger: " + "; ".join(parts) + "."
 
 
 def acquire_private(state: State, seat: int, legal: Sequence[Action]) -> bool:
