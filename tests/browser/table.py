@@ -1,15 +1,21 @@
 """Drive the dashboard in a browser like players at the table: the match is read from the
 saved-matches database, an agent picks the next entry, and the test clicks its button. Where an
 entry belongs (the shared screen or a player's panel) and what the shared screen may offer is
-decided by the privacy oracle (tests/privacy/oracle.py: the docs' table), not by the dashboard."""
+decided by the privacy oracle (tests/privacy/oracle.py: the docs' table), not by the dashboard.
+
+Where a button is: the panel's layout as data (``layout_rows``: rows of taps, the next part of a
+choice asked in parts after each tap, as ``ActionPanel.pick`` walks them) gives the path of taps;
+the page must show each step's row with exactly those labels before its button is clicked."""
 from __future__ import annotations
 
 import random
+import time
+from dataclasses import dataclass
 
 from privacy import oracle
 from tabletop import CHANCE, TERMINAL
 from tabletop.store import Store
-from tabletop.widgets.actions import group_actions
+from tabletop.widgets.actions import MAX_BUTTONS_PER_GROUP, layout_rows
 from tabletop.widgets.render import money
 from tabletop.widgets.titles import title_ui
 
@@ -31,6 +37,89 @@ def secret_tokens(match) -> set[str]:
     """Bare secret tokens (a tile "5C", a card "6♥") that nothing public shows; look for them
     with ``oracle.find_tokens`` (whole words)."""
     return oracle.all_secret_tokens(match)
+
+
+@dataclass
+class Step:
+    """One tap on the way to an entry: button ``button`` of the panel's row ``row`` (the rows are
+    ``.tt-groups > .tt-wrap``, in order), which reads ``label``; the row reads ``labels``. In a
+    drop-down row (``select``) the entry is chosen in the list, then entered."""
+    row: int
+    button: int
+    label: str
+    labels: tuple[str, ...]
+    select: bool = False
+
+
+def panel_describe(state, shared: bool):
+    """The words the page labels its buttons with: the shared screen uses the title's own
+    button words where it has them (``TitleUI.choice_label``), a private panel the log's."""
+    ui = title_ui(state.game.title)
+    if shared and ui.choice_label is not None:
+        return lambda a: ui.choice_label(state, a)
+    return state.describe
+
+
+def clicks_for(action, offered, describe, state) -> list[Step]:
+    """The taps that enter ``action`` on a panel offering ``offered`` (what the oracle says that
+    screen may offer), one per step of the panel's layout."""
+    progress: dict = {}
+    steps: list[Step] = []
+    for _ in range(24):
+        rows = layout_rows(offered, describe, state, progress)
+        on_the_way = None
+        for r, row in enumerate(rows):
+            labels = tuple(t.label for t in row.taps)
+            dropdown = (not row.columns and len(row.taps) > MAX_BUTTONS_PER_GROUP
+                        and all(t.action is not None for t in row.taps))
+            for j, tap in enumerate(row.taps):
+                if tap.action == action:
+                    steps.append(Step(r, j, tap.label, () if dropdown else labels, dropdown))
+                    return steps
+                if on_the_way is None and tap.narrowing is not None and action in tap.narrowing.remaining:
+                    on_the_way = (Step(r, j, tap.label, labels), tap)
+        if on_the_way is None:
+            raise AssertionError(f"{action!r} is not offered")
+        step, tap = on_the_way
+        steps.append(step)
+        progress[tap.kind] = tap.narrowing
+    raise AssertionError(f"{action!r}: no end to its parts")
+
+
+_ROW_JS = """([scope, row]) => {
+    const box = document.querySelectorAll(scope + ' .tt-groups > .tt-wrap')[row];
+    return box ? [...box.querySelectorAll('button')].map(b => b.innerText.trim()) : null;
+}"""
+
+
+def row_shown(page, scope: str, step: Step, timeout: float = 15.0) -> None:
+    """Wait until the page shows the step's row with the step's labels (the panel re-labels its
+    buttons in place, and draws the next part of a choice after a tap)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        shown = page.evaluate(_ROW_JS, [scope, step.row])
+        if step.select:
+            if shown is not None:
+                return
+        elif shown is not None and tuple(shown) == step.labels:
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"row {step.row} of {scope} should read {list(step.labels)} "
+                                 f"(to tap {step.label!r}), the page shows {shown}")
+        time.sleep(0.05)
+
+
+def tap_steps(page, scope: str, steps: list[Step], press=None) -> None:
+    """Tap each step's button once the page shows its row (``press(locator)``: the click)."""
+    for step in steps:
+        row_shown(page, scope, step)
+        row = page.locator(f"{scope} .tt-groups > .tt-wrap").nth(step.row)
+        if step.select:
+            row.locator("select").select_option(index=step.button)
+            button = row.locator("button").first
+        else:
+            button = row.locator("button").nth(step.button)
+        (press or (lambda b: b.click()))(button)
 
 
 class Table:
@@ -85,18 +174,10 @@ class Table:
             offered = match.offered_actions(seat)
         else:
             offered = match.legal_actions()
-        groups = group_actions(offered, match.state.describe)
-        for gi, group in enumerate(groups):
-            if action in group.actions:
-                j = group.actions.index(action)
-                button = self.page.locator(f"{scope} .tt-groups > .tt-wrap").nth(gi).locator("button").nth(j)
-                text = button.inner_text().strip()
-                assert text == group.labels[j], f"button {text!r} should read {group.labels[j]!r}"
-                button.click()
-                self.taps += 1
-                self.wait_entries(n + 1)
-                return
-        raise AssertionError(f"{action!r} is not offered")
+        steps = clicks_for(action, offered, panel_describe(match.state, seat is None), match.state)
+        tap_steps(self.page, scope, steps)
+        self.taps += len(steps)
+        self.wait_entries(n + 1)
 
     def play_until(self, done, max_entries: int = 2000) -> None:
         for _ in range(max_entries):
