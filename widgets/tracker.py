@@ -555,8 +555,8 @@ class Tracker:
         kit.show(self.public, False)
 
     def close_private(self, notice: bool = True) -> None:
-        """Hand the device back: every secret of the panel is blanked (its widgets stay, hidden and
-        empty, for the next opening); a PIN gate's widgets are closed."""
+        """Hand the device back: every secret of the panel is blanked and the panel leaves the page
+        (its widgets are kept, empty, for the next opening); a PIN gate's widgets are closed."""
         was = self.private
         self.private = None
         self._gate_widget = None
@@ -564,12 +564,12 @@ class Tracker:
         if was is not None:
             was.close()
         old = self.private_box.children
-        if self._panel is not None and self._panel.widget in old:
-            kit.show(self.private_box, False)
-        elif old:
+        if old:
             self.private_box.children = ()
             for w in old:
-                _close_tree(w)
+                if self._panel is None or w is not self._panel.widget:
+                    _close_tree(w)
+        kit.show(self.private_box, False)
         if was is not None and notice:
             self._notify(f"{self.match.game.players[seat]}'s panel is closed.")
         kit.show(self.public)
