@@ -14,6 +14,7 @@ TITLE_MODULES = {
     "acquire": "tabletop.acquire",
     "black-monday": "tabletop.blackmonday",
     "jika": "tabletop.jika",
+    "classroom": "tabletop.classroom",
 }
 
 _loaded: dict[str, Title] = {}
