@@ -11,7 +11,7 @@ from typing import Mapping, Sequence
 from tabletop.core import Action, State
 
 from .pickers import acquire_grid, stockpile_bid_rows, stockpile_part_question, stockpile_part_words
-from .render import esc, generic_html, money
+from .render import count, esc, generic_html, money
 from .titles import TitleUI, default_net_worth, register_ui
 
 __all__ = ["stockpile_board", "acquire_board", "blackmonday_board", "jika_board"]
@@ -211,7 +211,7 @@ def blackmonday_board(view: Mapping) -> str:
     turn = board.get("turn") or {}
     facts = [f"Deck {esc(board.get('deck', '?'))} (deck {esc(board.get('deck_number', 1))})",
              f"discard {esc(board.get('discard', 0))}",
-             f"cap {esc(board.get('share_cap', ''))} shares a stock"]
+             f"cap {esc(count(board.get('share_cap', '')))} shares a stock"]
     if board.get("market_close_in_deck"):
         facts.append("<b>the market-close card is in the deck</b>")
     if turn:

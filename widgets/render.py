@@ -191,15 +191,26 @@ def _cell(value: Any) -> str:
     return esc(value)
 
 
+_MONEY = MONEY_KEYS | {"money", "price", "paid", "cost", "amount"}
+
+
+def _amount(key: Any, value: Any) -> str:
+    """A value under ``key``: money for the keys that hold dollars, else as any cell."""
+    if key in _MONEY and isinstance(value, int) and not isinstance(value, bool):
+        return esc(money(value))
+    return _cell(value)
+
+
 def generic_html(value: Any, depth: int = 0) -> str:
     """Any JSON value as readable HTML: mappings as definition rows, lists of records as tables."""
     if isinstance(value, Mapping):
         if not value:
             return '<span class="tt-dim">-</span>'
         if depth and all(not isinstance(v, (Mapping, list, tuple)) for v in value.values()):
-            return ", ".join(f"{esc(humanize(k))}: <b>{_cell(v)}</b>" for k, v in value.items())
-        rows = "".join(f'<div class="tt-kv"><div class="tt-k">{esc(humanize(k))}</div>'
-                       f'<div class="tt-v">{generic_html(v, depth + 1)}</div></div>' for k, v in value.items())
+            return ", ".join(f"{esc(label(k))}: <b>{_amount(k, v)}</b>" for k, v in value.items())
+        rows = "".join(f'<div class="tt-kv"><div class="tt-k">{esc(label(k))}</div>'
+                       f'<div class="tt-v">{_amount(k, v) if k in _MONEY else generic_html(v, depth + 1)}</div></div>'
+                       for k, v in value.items())
         return f'<div class="tt-kvs">{rows}</div>'
     if isinstance(value, (list, tuple)):
         if value and all(isinstance(v, Mapping) for v in value):
