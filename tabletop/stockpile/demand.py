@@ -14,6 +14,22 @@ from .steps import ACTION, BID, DEBORAH_STEP, INVESTOR_STEP, SEE_PAIR, SELL
 __all__ = ["DemandRules"]
 
 
+def _fees(state, seat: int, bernie: bool, fees: list, owed: list) -> tuple:
+    """The trading fees of the stockpiles a seat took (``fees``, smallest first), of which ``owed``
+    could not be paid; Broker Bernie is paid them instead."""
+    amounts = state.R.fee_amounts
+    left = list(owed)
+    paid = []
+    for k in fees:
+        if k in left:
+            left.remove(k)
+        else:
+            paid.append(amounts[k])
+    if bernie:
+        return ("seat", seat), ("paid", ()), ("owed", ()), ("bonus", tuple(paid))
+    return ("seat", seat), ("paid", tuple(paid)), ("owed", tuple(amounts[k] for k in owed)), ("bonus", ())
+
+
 def _won(state, pile: int, seat: int, bid: int, paid: int, cards: tuple) -> tuple:
     """The facts of a stockpile taken: its face-up cards by name, its face-down ones only counted."""
     names = state.R.card_names
@@ -356,23 +372,19 @@ class DemandRules:
             if fees:
                 # a fee card is turned face up when its stockpile is taken: the amounts are public
                 fees.sort(key=fees_of.__getitem__)
+                owed_before = len(self.owed[s])
                 if s == bernie:
-                    self._tell("fees", ("seat", s), ("paid", ()), ("owed", ()),
-                               ("bonus", tuple(fees_of[k] for k in fees)))
                     for k in fees:
                         self.discard[k] += 1
                         self.receive(s, fees_of[k], "trading fee paid as a bonus (Broker Bernie)", "bonus")
                 else:
-                    paid, owed = [], []
                     for k in fees:
                         if self.money[s] >= fees_of[k]:
                             self.pay(s, BANK, fees_of[k], "trading fee", "fee")
                             self.discard[k] += 1
-                            paid.append(fees_of[k])
                         else:
                             self.owed[s].append(k)
-                            owed.append(fees_of[k])
-                    self._tell("fees", ("seat", s), ("paid", tuple(paid)), ("owed", tuple(owed)), ("bonus", ()))
+                self._tell_later("fees", _fees, s, s == bernie, fees, self.owed[s][owed_before:])
         self.piles = [[] for _ in range(self.n_piles)]
         self.bids = [None] * self.n_piles
         self._start_action()

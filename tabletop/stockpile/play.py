@@ -25,6 +25,27 @@ def _forecast_moved(state, c: int, steps: int, old: int, new: int, through: tupl
                else (("per_card", state.R.data["dividend"]),)))
 
 
+# The makers of events' facts (see ``StockpileState._tell_later``): the state they get is read for
+# its rules data and tracks only; the rest are values of the moment the event was told.
+def _split_facts(state, c: int, order: tuple, regular: list, split: list) -> tuple:
+    track, per_card = state.tracks[c], state.R.data["split_bonus"]
+    return (("stock", COMPANIES[c]), ("old", track.values[track.last]), ("new", track.values[track.split]),
+            ("became_split", tuple((s, regular[s]) for s in order if regular[s])),
+            ("bonus", tuple((s, per_card * split[s]) for s in order if split[s])), ("per_card", per_card))
+
+
+def _bankrupt_facts(state, c: int, order: tuple, regular: list, split: list) -> tuple:
+    track = state.tracks[c]
+    return (("stock", COMPANIES[c]), ("old", track.values[0]), ("new", track.values[track.start]),
+            ("lost", tuple((s, regular[s], split[s]) for s in order if regular[s] or split[s])))
+
+
+def _dollar_facts(state, c: int, signs: int, order: tuple, regular: list, split: list) -> tuple:
+    rate = state.R.data["dollar_space"] * signs
+    return (("stock", COMPANIES[c]), ("signs", signs), ("per_card", rate),
+            ("paid", tuple((s, rate * (regular[s] + 2 * split[s])) for s in order if regular[s] or split[s])))
+
+
 def _sold(state, seat: int, cards: tuple, pos: tuple, graham: bool) -> tuple:
     """A player's final sale: ``cards`` (regular, split counts by company) at the values of ``pos``."""
     regular, split = cards
@@ -36,10 +57,10 @@ def _sold(state, seat: int, cards: tuple, pos: tuple, graham: bool) -> tuple:
             ("graham_bonus", shares * state.R.data["graham_bonus"] if graham else 0))
 
 
-def _game_ended(state, scores: tuple, owed: tuple) -> tuple:
+def _game_ended(state, scores: tuple, money: tuple) -> tuple:
     best = max(scores)
     return (("scores", tuple(enumerate(scores))),
-            ("owed", tuple((s, v) for s, v in enumerate(owed) if v)),
+            ("owed", tuple((s, m - v) for s, (m, v) in enumerate(zip(money, scores)) if m != v)),
             ("winners", tuple(s for s, v in enumerate(scores) if v == best)))
 
 
@@ -165,12 +186,8 @@ class PlayRules:
     def _split(self, c: int) -> None:
         bonus = self.R.data["split_bonus"]
         name = COMPANIES[c]
-        track = self.tracks[c]
         # the rules have every holder show their cards of the company: who holds how many is public
-        self._tell("split", ("stock", name), ("old", track.values[track.last]), ("new", track.values[track.split]),
-                   ("became_split", tuple((s, self.reg[s][c]) for s in self.order if self.reg[s][c])),
-                   ("bonus", tuple((s, bonus * self.split[s][c]) for s in self.order if self.split[s][c])),
-                   ("per_card", bonus))
+        self._tell_later("split", _split_facts, c, self.order, [r[c] for r in self.reg], [r[c] for r in self.split])
         for s in self.order:
             if self.split[s][c]:
                 self.receive(s, bonus * self.split[s][c], f"{name} split: bonus for split cards", "split", name)
@@ -179,12 +196,9 @@ class PlayRules:
             self.reg[s][c] = 0
 
     def _bankrupt(self, c: int) -> None:
-        track = self.tracks[c]
-        reg, split = self.reg, self.split
         # every holder discards their cards of the company: who loses how many is public
-        self._tell("bankruptcy", ("stock", COMPANIES[c]), ("old", track.values[0]),
-                   ("new", track.values[track.start]),
-                   ("lost", tuple((s, reg[s][c], split[s][c]) for s in self.order if reg[s][c] or split[s][c])))
+        self._tell_later("bankruptcy", _bankrupt_facts, c, self.order, [r[c] for r in self.reg],
+                         [r[c] for r in self.split])
         for s in range(self.n):
             self.discard[c] += self.reg[s][c] + self.split[s][c]
             self.reg[s][c] = self.split[s][c] = 0
@@ -192,9 +206,8 @@ class PlayRules:
     def _dollar_space(self, c: int, signs: int) -> None:
         rate = self.R.data["dollar_space"] * signs
         name = COMPANIES[c]
-        self._tell("dollar_space", ("stock", name), ("signs", signs), ("per_card", rate),
-                   ("paid", tuple((s, rate * (self.reg[s][c] + 2 * self.split[s][c])) for s in self.order
-                                  if self.reg[s][c] or self.split[s][c])))
+        self._tell_later("dollar_space", _dollar_facts, c, signs, self.order, [r[c] for r in self.reg],
+                         [r[c] for r in self.split])
         for s in self.order:
             k = self.reg[s][c] + 2 * self.split[s][c]
             if k:
@@ -428,6 +441,6 @@ class PlayRules:
                 self.discard[c] += self.reg[s][c] + self.split[s][c]
                 self.reg[s][c] = self.split[s][c] = 0
         self.scores = [self.money[s] - self.owed_total(s) for s in range(self.n)]
-        self._tell_later("game_end", _game_ended, tuple(self.scores), tuple(self.owed_total(s) for s in range(self.n)))
+        self._tell_later("game_end", _game_ended, tuple(self.scores), tuple(self.money))
         self.phase = "game over"
         self.step = OVER
