@@ -5,6 +5,7 @@
 #   MUTATE="tabletop/match.py" TESTS="tests/core/test_match.py tests/privacy" bench/mutation.sh
 #   REV=403fd55 bench/mutation.sh           # a committed version instead of the work tree
 #   ARGS="-p no:cacheprovider -k 'not kill_9'" bench/mutation.sh    # pytest options for every run
+#   NAMES="tabletop.jika.rules.*view__mutmut_*" bench/mutation.sh     # only these mutants (a sample)
 #
 # The work tree (tracked and new files) is copied to a temporary folder, so the repository gets no
 # mutants/ folder and people can keep working while it runs. widgets/ is copied to
@@ -12,7 +13,7 @@
 # Prints the mutation score per module: killed / (killed + survived + no tests), timeouts counted
 # as killed (a mutant no selected test reaches is not killed).
 # Needs the "mutation" extra: pip install -e ".[mutation]".
-set -eu
+set -euf     # -f: no file-name expansion (NAMES holds mutmut's * patterns)
 repo=$(cd "$(dirname "$0")/.." && pwd)
 python=${PYTHON:-$repo/.venv/bin/python}
 work=${WORK:-$(mktemp -d /tmp/tabletop-mutation.XXXXXX)}
@@ -48,8 +49,18 @@ text += "\n[tool.mutmut]\n" + "\n".join([
 open("pyproject.toml", "w", encoding="utf-8").write(text)
 print("mutating", *mutate, "\ntests", *tests)
 EOF
-"$python" -m mutmut run --max-children "$children" >mutmut-run.log 2>&1 || { tail -40 mutmut-run.log; exit 1; }
+# NAMES: mutant name patterns (mutmut's own, with *), e.g. one function of a big module
+# shellcheck disable=SC2086
+"$python" -m mutmut run --max-children "$children" ${NAMES:-} >mutmut-run.log 2>&1 || { tail -40 mutmut-run.log; exit 1; }
 "$python" -m mutmut results --all true >mutmut-results.txt 2>&1
+if [ -n "${NAMES:-}" ]; then     # score only the mutants asked for
+    "$python" - ${NAMES} <<'EOF'
+import fnmatch, sys
+lines = open("mutmut-results.txt", encoding="utf-8").readlines()
+keep = [l for l in lines if any(fnmatch.fnmatchcase(l.strip().split(": ")[0], p) for p in sys.argv[1:])]
+open("mutmut-results.txt", "w", encoding="utf-8").writelines(keep)
+EOF
+fi
 "$python" - <<'EOF'
 import collections, re
 counts = collections.defaultdict(collections.Counter)
