@@ -107,7 +107,9 @@ class ClassroomState(State):
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
     def _seat_words(self, seat: Any) -> str:
-        return f"Seat {seat + 1}" if isinstance(seat, int) and 0 <= seat < self.n else f"seat {seat!r}"
+        if isinstance(seat, int) and not isinstance(seat, bool):
+            return f"Seat {seat + 1}" if 0 <= seat < self.n else f"seat {seat + 1}"
+        return f"seat {seat!r}"
 
     # --- reading --------------------------------------------------------------------------------
     @property
@@ -299,8 +301,11 @@ class ClassroomState(State):
 
     def _apply_join(self, a: Join) -> None:
         refusal = self.can_join(a.seat, a.nickname)
+        if refusal and not 0 <= a.seat < self.n:
+            raise IllegalAction(refusal)
         if refusal:
-            raise IllegalAction(f"{self._seat_words(a.seat)} cannot join as {a.nickname!r}: {refusal}")
+            raise IllegalAction(f"{self._seat_words(a.seat)} cannot join as {a.nickname!r}: "
+                                f"{refusal[0].lower()}{refusal[1:]}")
         self.nick[a.seat] = a.nickname.strip()
 
     def _apply_open(self, a: OpenRound) -> None:

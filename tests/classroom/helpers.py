@@ -57,7 +57,7 @@ def refused(match: Match, action, error, message: str) -> None:
     before = snapshot(match)
     with pytest.raises(error) as info:
         match.apply(action)
-    assert str(info.value) == message
+    assert str(info.value) == message, str(info.value)
     assert snapshot(match) == before
 
 
