@@ -389,13 +389,23 @@ class StudentScreen:
         return head + f'<div class="tt-dim">{esc(wait)}</div>', False
 
     def _set_choices(self, actions: Sequence[Action]) -> None:
-        describe = self.match.state.describe
+        """The ladder's bids, one row per pile: "Pile 2 (your value $20,000)" and a button per rung."""
         old = self.choices.children
         self._choice_actions = list(actions)
-        buttons = [kit.button(describe(a), "tt-act", on_click=lambda a=a: self._play(a)) for a in actions]
-        self.choices.children = tuple(buttons)
-        for b in old:
-            b.close()
+        values = (self._view().get("private") or {}).get("pile_values") or ()
+        rows, by_pile = [], {}
+        for a in actions:
+            by_pile.setdefault(getattr(a, "pile", None), []).append(a)
+        for pile, acts in by_pile.items():
+            worth = f" (your value {money(values[pile])})" if isinstance(pile, int) and pile < len(values) else ""
+            label = kit.html(f"<b>Pile {pile + 1}{esc(worth)}</b>" if isinstance(pile, int) else "")
+            buttons = [kit.button(money(getattr(a, "amount", None)) if hasattr(a, "amount")
+                                  else self.match.state.describe(a), "tt-act", on_click=lambda a=a: self._play(a))
+                       for a in acts]
+            rows.append(kit.vbox([label, kit.box(buttons)]))
+        self.choices.children = tuple(rows)
+        for w in old:
+            _close_tree(w)
 
     def submit_bid(self) -> Action | None:
         """Enter the amount typed as this seat's bid (refused in words, nothing changed)."""
@@ -590,7 +600,8 @@ class TeacherScreen:
         where = "over" if over else (f"round {rnd} of {rounds} open" if _is_open(view)
                                      else f"{rnd} of {rounds} rounds played")
         self.head.value = _header(match, f"{len(names)} joined · {where}")
-        done = _seats_bid(view) if _is_open(view) else set()
+        # who has bid (a ladder: holds a pile), never what
+        done = (set(view.get("participants") or ()) - set(view.get("to_bid") or ())) if _is_open(view) else set()
         chips = "".join(f'<span class="tt-name{" tt-done" if s in done else ""}">{esc(n)}'
                         f'{" ✓" if s in done else ""}</span>' for s, n in sorted(names.items()))
         self.joined.value = (f'<div class="tt-names">{chips}</div>' if chips
@@ -599,7 +610,8 @@ class TeacherScreen:
             status = '<div class="tt-status">The experiment is over.</div>'
         elif _is_open(view):
             taking = len(view.get("participants") or names)
-            status = (f'<div class="tt-status">Round {rnd}: {len(done)} of {taking} have bid</div>')
+            did = "hold a pile" if _opt(match, "experiment") == "ladder" else "have bid"
+            status = f'<div class="tt-status">Round {rnd}: {len(done)} of {taking} {did}</div>'
         else:
             need = _opt(match, "group_size", 3)
             status = (f'<div class="tt-status">Ready to open round {rnd + 1}</div>' if len(names) >= need else

@@ -312,3 +312,77 @@ def test_missing_bids_drawn_at_random_when_the_teacher_chose_so(store, tmp_path)
     frame = results(engine(tmp_path, match_id))
     assert list(frame["bid_rule"]) == ["random"] * 3
     assert frame["bid"].between(0, 100).all()
+
+
+def ladder_buttons(st: StudentScreen):
+    """(pile, amount words, button) of a ladder phone's bid buttons shown now."""
+    if st.choices.layout.display is not None:
+        return []
+    out = []
+    for row in st.choices.children:
+        label, box = row.children
+        pile = int(re.search(r"Pile (\d+)", label.value).group(1))
+        out += [(pile, b.description, b) for b in box.children]
+    return out
+
+
+@pytest.mark.parametrize("experiment", ["common-value", "ladder"])
+def test_three_rounds_of_the_common_value_and_ladder_auctions_on_the_screens(store, tmp_path, experiment):
+    size = 4 if experiment == "ladder" else 3
+    teacher = start_experiment(store, experiment, seats=size, group_size=size).page
+    match_id, key = class_link(teacher)
+    students = [join(tmp_path, match_id, key, nick).page for nick in NICKNAMES[:size]]
+    entered = []
+    for rnd in (1, 2, 3):
+        teacher.follow()
+        assert teacher.open_round(), teacher.problem.value
+        for _ in range(200):
+            acted = False
+            for st in students:
+                st.follow()
+                private = st.match.view(st.seat)["private"]
+                if experiment == "ladder":
+                    values = private["pile_values"]
+                    for k, v in enumerate(values):
+                        assert f"Pile {k + 1}: ${v:,}" in st.prompt.value
+                    offered = ladder_buttons(st)
+                    assert bool(offered) == bool(private["to_act"])
+                    if offered:
+                        # each button enters the offered bid it is labelled with
+                        wanted = {(a.pile + 1, f"${a.amount:,}") for a in st.match.state.actions_for(st.seat)}
+                        assert {(p, words) for p, words, _b in offered} == wanted
+                        pile, words, button = offered[0]
+                        button.click()
+                        entered.append((rnd, st.seat, pile, words))
+                        acted = True
+                        break
+                elif st.form.layout.display is None:
+                    assert f"Your signal: ${private['signal']:,}" in st.prompt.value
+                    st.amount.value = str(max(0, private["signal"] - 10))
+                    st.submit.click()
+                    entered.append((rnd, st.seat, None, f"${max(0, private['signal'] - 10):,}"))
+                    acted = True
+            if not acted:
+                break
+        teacher.follow()
+        assert f"{size} of {size}" in teacher.status.value
+        assert teacher.close_round(), teacher.problem.value
+        for st in students:
+            st.follow()
+            assert f"Round {rnd} results" in st.result.value
+    match = engine(tmp_path, match_id)
+    frame = results(match)
+    assert sorted(frame["round"].unique()) == [1, 2, 3] and len(frame) == 3 * size
+    if experiment == "ladder":
+        # every bidder holds a pile at the close; the last bid on each pile is its price
+        assert frame["won"].all()
+        for (rnd, seat, pile, words) in entered:
+            assert (rnd, pile) in set(zip(frame["round"], frame["pile"]))
+    else:
+        for (rnd, seat, _pile, words) in entered:
+            row = frame[(frame["round"] == rnd) & (frame["seat"] == seat + 1)].iloc[0]
+            assert f"${int(row['bid']):,}" == words
+            assert row["common_value"] == row["common_value"], "V is in the results after the close"
+    data = re.search(r'href="data:text/csv;base64,([^"]+)"', teacher.csv.value).group(1)
+    assert base64.b64decode(data).decode("utf-8") == csv_text(match)
+    assert teacher.charts.fig is not None and match.is_over()
