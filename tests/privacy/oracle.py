@@ -235,7 +235,10 @@ def all_secret_tokens(match: Match) -> set[str]:
     secret, and a tile the log shows placed is in no rack."""
     tokens = secret_tokens(match) | log_secret_tokens(match)
     if tokens:
-        tokens -= set(find_tokens(tokens, "\n".join(match.describe_log(None))))
+        # the events are public words too (announced on every screen: a pair turned over, say);
+        # that none depends on a secret is the forks' check, not this one's
+        told = [match.state.describe_event(e) for e in match.events()]
+        tokens -= set(find_tokens(tokens, "\n".join(match.describe_log(None) + told)))
     return tokens
 
 
