@@ -1,14 +1,17 @@
 """The tracker: one match at the table, on a shared screen.
 
-The shared screen shows only the public view: round, phase, first player, whose turn; the
-board; every player's public money, holdings and debts; the public log; charts. Every list a
-screen offers is ``match.offered_actions(viewer)``: the shared screen's with viewer None, a
-seat's panel with that seat, so what a screen offers depends only on what its viewer may know.
-A secret step (a card only Alice may see, a choice that draws on her hand) goes through the
-privacy gate: "pass the device to Alice", Alice opens her panel (with her PIN, if she set one),
-enters it, and closing the panel closes its widgets (its pooled choice buttons are emptied and
-detached), so the page then holds no secret at all. Whether a decision is secret is decided
-from public facts (``TitleUI.private_decision``), so the gate itself tells nothing.
+The shared screen shows only the public view: round, phase, first player, whose turn; what the
+latest entry caused (the announcement box at the top of the turn card: a split, a bankruptcy,
+the end of a round); the board; every player's public money, holdings and debts; the public log,
+each entry with its events; charts. Every list a screen offers is
+``match.offered_actions(viewer)``: the shared screen's with viewer None, a seat's panel with
+that seat, so what a screen offers depends only on what its viewer may know. A secret step (a
+card only Alice may see, a choice that draws on her hand) goes through the privacy gate: "pass
+the device to Alice", Alice opens her panel (with her PIN, if she set one), enters it, and
+closing the panel blanks every secret in it (its secrets, its pooled choice buttons, a typed
+PIN) and takes it off the page, so the page then holds no secret at all; the next opening fills
+the same widgets in for its seat instead of building new ones. Whether a decision is secret is
+decided from public facts (``TitleUI.private_decision``), so the gate itself tells nothing.
 
     tracker = Tracker(store.open(match_id))   # autosaves every entry
     tracker.widget                            # display this (the builder never displays)
