@@ -5,7 +5,9 @@ decisions (public or not: on its own device nothing has to be hidden from the se
 while the others enter their own draws of a deal, its next draw ahead of its turn
 (``live.ahead_entries``; it goes in by itself when its turn comes). Everything else on the page
 is the public view, and the log is the seat's own (its secret entries in full, the others'
-hidden). Whatever another device enters appears here by itself (``live.Watcher``).
+hidden, a run of another player's secret entries as one line). Whatever another device enters
+appears here by itself (``live.Watcher``), and what it caused (a split, the end of a round) is
+told in the box at the top of the seat's own card, as on the table screen.
 
     screen = SeatScreen(store.open(match_id, device="seat:1"), seat=1)
     screen.widget                       # display this
