@@ -290,6 +290,16 @@ class ActionPanel:
             self._cell_taps.append(None)
         return self._cells[j]
 
+    def _fresh_cell(self, j: int) -> W.Button:
+        """A new button for square ``j`` (the caller closes the old one): a browser keeps a
+        button's old text when its description becomes empty (ipywidgets redraws only a non-empty
+        one), so a square that empties (a tile no longer offered) would still read the tile's name."""
+        b = W.Button(description="", layout=_cell_layout(), style=_cell_style(None), _dom_classes=("tt-cell",))
+        b.on_click(self._clicked_cell)
+        self._cells[j] = b
+        self._cell_taps[j] = None
+        return b
+
     def _picker(self, i: int) -> tuple[W.Dropdown, W.Button]:
         while len(self._pickers) <= i:
             dd = W.Dropdown()
@@ -415,9 +425,12 @@ class ActionPanel:
             if row.columns:
                 grid = self._grid(n_grid, row.columns)
                 n_grid += 1
-                cells = []
+                cells, emptied = [], []
                 for tap in row.taps:
                     b = self._cell(n_cell)
+                    if not tap.label and b.description:
+                        emptied.append(b)
+                        b = self._fresh_cell(n_cell)
                     self._cell_taps[n_cell] = tap if tap.enabled else None
                     n_cell += 1
                     with b.hold_sync():
@@ -433,6 +446,8 @@ class ActionPanel:
                     cells.append(b)
                 if tuple(cells) != grid.children:
                     grid.children = tuple(cells)
+                for old in emptied:        # closed once the grid holds its fresh square
+                    old.close()
                 items.append(grid)
             elif len(row.taps) > MAX_BUTTONS_PER_GROUP and all(t.action is not None for t in row.taps):
                 dd, go = self._picker(n_picker)
