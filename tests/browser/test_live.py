@@ -17,11 +17,11 @@ import time
 from privacy import oracle
 from tabletop import CHANCE, TERMINAL, Match
 from tabletop.store import Store
-from tabletop.widgets.actions import group_actions
 from tabletop.widgets.render import money
 from tabletop.widgets.titles import title_ui
 
 from .conftest import wait_for
+from .table import clicks_for, panel_describe, tap_steps
 from .test_privacy_browser import around, readable
 
 PLAYERS = ["Alice", "Bob", "Carol", "Dan"]
@@ -65,20 +65,17 @@ class Device:
         self.page.locator(".tt-log .tt-section-title").get_by_text(f"({n} entries)", exact=True) \
             .wait_for(state="attached", timeout=timeout * 1000)
 
-    def click(self, action, offered, describe) -> None:
-        """Click the button that enters ``action`` among ``offered`` (labelled by ``describe``)."""
-        scope = ".tt-turn .tt-actions" if self.seat is None else ".tt-seat-panel .tt-private-actions"
-        for gi, group in enumerate(group_actions(offered, describe)):
-            if action in group.actions:
-                j = group.actions.index(action)
-                button = self.page.locator(f"{scope} .tt-groups > .tt-wrap").nth(gi).locator("button").nth(j)
-                # the page may still be drawing the list (its buttons are re-labelled in place)
-                wait_for(lambda: button.inner_text().strip() == group.labels[j], 15,
-                         f"{self} should offer {group.labels[j]!r} there")
-                self.press(button)
-                self.taps += 1
-                return
-        raise AssertionError(f"{action!r} is not offered on {self}")
+    def click(self, action, offered, state) -> None:
+        """Tap the buttons that enter ``action`` among ``offered`` (one per part of a choice asked
+        in parts), each once the page shows it."""
+        scope = self.scope
+        steps = clicks_for(action, offered, panel_describe(state, self.seat is None), state)
+        tap_steps(self.page, scope, steps, press=self.press)
+        self.taps += len(steps)
+
+    @property
+    def scope(self) -> str:
+        return ".tt-turn .tt-actions" if self.seat is None else ".tt-seat-panel .tt-private-actions"
 
     def press(self, button) -> None:
         button.click()
@@ -141,9 +138,10 @@ def others_secrets(match: Match, seat: int | None) -> set[str]:
         mine = match.view(seat)
         tokens -= set(oracle._leaves(mine, keys=True)) | set(oracle._composites(mine, parts=True))
         tokens -= {t for a in match.log if a.secret_to == seat for t in oracle.field_strings(a)}
-        readable_log = "\n".join(match.describe_log(seat))
-    else:
-        readable_log = "\n".join(match.describe_log(None))
+    # the announcements are public by contract (told on every screen): a pair revealed at the end
+    # of a round is public words, even while another seat's pair reads the same
+    told = [match.state.describe_event(e) for e in match.events()]
+    readable_log = "\n".join(match.describe_log(seat) + told)
     return tokens - set(oracle.find_tokens(tokens, readable_log))
 
 
@@ -232,7 +230,7 @@ class Table:
             for k, (action, offered) in enumerate(mine):
                 state = match.state
                 device.printed |= {t for a in offered for t in oracle.field_strings(a)}
-                device.click(action, offered, state.describe)
+                device.click(action, offered, state)
                 if seat != due:              # kept until its turn: the page lists it as entered ahead
                     device.page.locator(".tt-seat-panel li").nth(k).wait_for(state="attached")
                 elif k + 1 < len(mine):
@@ -261,11 +259,11 @@ class Table:
             action = match.state.sample_chance(self.rng)
             offered = oracle.shared_choices(match)
             self.table.printed |= {t for a in offered for t in oracle.field_strings(a)}
-            self.table.click(action, offered, match.state.describe)
+            self.table.click(action, offered, match.state)
         else:                                     # a decision: on the acting player's own device
             legal = match.legal_actions()
             action = legal[self.rng.randrange(len(legal))]
-            self.seats[player].click(action, match.offered_actions(player), match.state.describe)
+            self.seats[player].click(action, match.offered_actions(player), match.state)
         self.all_at(n + 1)
 
     def race_for(self, match: Match) -> None:
@@ -391,10 +389,12 @@ def test_an_acquire_turn_cycle_on_five_devices_each_seat_entering_its_own_tiles(
 
 
 def button_for(device: Device, action, match: Match):
-    scope = ".tt-turn .tt-actions" if device.seat is None else ".tt-seat-panel .tt-private-actions"
+    """The button that enters ``action`` on ``device`` (the taps before it, for the earlier parts
+    of a choice asked in parts, are made)."""
     offered = oracle.shared_choices(match) if device.seat is None else match.offered_actions(device.seat)
-    for gi, group in enumerate(group_actions(offered, match.state.describe)):
-        if action in group.actions:
-            return device.page.locator(f"{scope} .tt-groups > .tt-wrap").nth(gi).locator("button") \
-                .nth(group.actions.index(action))
-    raise AssertionError(f"{action!r} is not offered on {device}")
+    steps = clicks_for(action, offered, panel_describe(match.state, device.seat is None), match.state)
+    tap_steps(device.page, device.scope, steps[:-1])
+    device.taps += len(steps) - 1
+    tap_steps(device.page, device.scope, steps[-1:], press=lambda _b: None)     # shown, not tapped
+    return device.page.locator(f"{device.scope} .tt-groups > .tt-wrap").nth(steps[-1].row).locator("button") \
+        .nth(steps[-1].button)

@@ -10,9 +10,9 @@ import time
 from pg import session_postgres
 from tabletop import Match, serve
 from tabletop.store import Store
-from tabletop.widgets.actions import group_actions
 
 from .conftest import chromium_or_skip
+from .table import clicks_for, panel_describe, tap_steps
 
 PLAYERS = ["Ann", "Bob", "Cy"]
 _ENTRIES = re.compile(r"\((\d+) entries\)")
@@ -49,12 +49,8 @@ class Page:
         panel offers every printed card: it may not know what the others hold)."""
         offered = match.offered_actions(self.seat)
         action = next(a for a in offered if a in match.legal_actions())
-        for gi, group in enumerate(group_actions(offered, match.state.describe)):
-            if action in group.actions:
-                self.page.locator(".tt-seat-panel .tt-private-actions .tt-groups > .tt-wrap").nth(gi) \
-                    .locator("button").nth(group.actions.index(action)).click()
-                return
-        raise AssertionError(f"{action!r} is not offered to seat {self.seat}")
+        steps = clicks_for(action, offered, panel_describe(match.state, False), match.state)
+        tap_steps(self.page, ".tt-seat-panel .tt-private-actions", steps)
 
     def close(self) -> None:
         self.page.close(run_before_unload=True)
