@@ -24,7 +24,7 @@ from tabletop import CHANCE, TERMINAL, Match
 from tabletop.store import Store
 from tabletop.widgets.render import money
 
-from .conftest import wait_for
+from .conftest import ARTIFACTS, wait_for
 from .table import Table
 from .test_dashboard_browser import PHONE, newest_match_id, open_start_page
 
@@ -253,9 +253,13 @@ def start_from_start_page(page, server, title_name: str, names: list[str], optio
     wait_for(lambda: "mod-active" in (game.get_attribute("class") or ""), 15, f"{title_name} is chosen")
     count = start.locator(".tt-toggle").nth(1).get_by_role("button", name=str(len(names)), exact=True)
     count.click()
-    wait_for(lambda: "mod-active" in (count.get_attribute("class") or "")
-             and page.get_by_placeholder(f"Seat {len(names) + 1} name").count() == 0,
-             15, f"{len(names)} players are chosen")
+    try:
+        wait_for(lambda: "mod-active" in (count.get_attribute("class") or "")
+                 and page.get_by_placeholder(f"Seat {len(names) + 1} name").count() == 0,
+                 30, f"{len(names)} players are chosen")
+    except AssertionError:
+        page.screenshot(path=str(ARTIFACTS / "story-start-page.png"), full_page=True)
+        raise
     for i, name in enumerate(names):
         page.get_by_placeholder(f"Seat {i + 1} name").fill(name)
     for label, value in options.items():
@@ -269,21 +273,29 @@ def start_from_start_page(page, server, title_name: str, names: list[str], optio
 def open_charts(page) -> tuple[float, float]:
     """Tap "Show charts"; seconds until both figures are on the page, and until both have their
     lines drawn (a trace with a line or points)."""
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text[:200]) if m.type == "error" else None)
     tapped = time.monotonic()
     page.locator(".tt-charts button", has_text="Show charts").click()
-    framed = None
+    framed, seen = None, [0, 0, 0]
 
     def drawn():
-        nonlocal framed
-        plots, lined = page.evaluate("""() => {
+        nonlocal framed, seen
+        seen = page.evaluate("""() => {
             const plots = [...document.querySelectorAll(".tt-charts .js-plotly-plot")];
             return [plots.length, plots.filter(p => [...p.querySelectorAll(".scatterlayer .trace")]
-                .some(t => t.querySelector("path.js-line, .point"))).length];
+                .some(t => t.querySelector("path.js-line, .point"))).length,
+                document.querySelectorAll(".tt-charts .scatterlayer .trace").length];
         }""")
-        if plots == 2 and framed is None:
+        if seen[0] == 2 and framed is None:
             framed = time.monotonic() - tapped
-        return plots == 2 and lined == 2
-    wait_for(drawn, 60, "both charts draw their lines")
+        return seen[0] == 2 and seen[1] == 2
+    try:
+        wait_for(drawn, 60, "both charts draw their lines")
+    except AssertionError as exc:
+        words = page.locator(".tt-charts").inner_text()
+        raise AssertionError(f"{exc}: {seen[0]} charts on the page, {seen[1]} with a line drawn, "
+                             f"{seen[2]} traces; the card says {words[:300]!r}; the browser's errors: {errors[:3]}") from None
     return framed, time.monotonic() - tapped
 
 
