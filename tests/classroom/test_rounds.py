@@ -3,7 +3,8 @@ import math
 
 from itertools import permutations
 
-from tabletop.classroom import (BreakTie, CloseRound, DrawCommonValue, EndExperiment, Join, OpenRound,
+from tabletop.classroom import (BreakTie, CloseRound, DrawCommonValue, DrawSignal, EndExperiment, FormGroups, Join,
+                                OpenRound,
                                 PlaceBid, RandomBid, RandomPlace)
 from tabletop.classroom.results import results
 from tabletop.core import CHANCE, TERMINAL
@@ -217,3 +218,15 @@ def test_sealed_bids_are_hidden_in_the_log_until_and_after_the_close():
     assert m.describe_log(0)[-4] == "Ann's value: $63"
     assert m.view(None)["have_bid"] == [0] and m.view(None)["to_bid"] == [1, 2]
     assert m.view(0)["private"]["bid"] == 50 and m.view(1)["private"]["bid"] is None
+
+
+def test_a_signal_entry_offers_the_whole_range_whatever_the_others_signals():
+    offered = []
+    for first in (0, 100):
+        m = new_class("common-value", seats=3, noise=20)
+        m.apply(OpenRound())
+        m.apply(FormGroups(1, (0, 1, 2)))
+        m.apply(DrawSignal(0, first))
+        offered.append([m.offered_actions(v) for v in (None, 1, 2)])
+        assert [a.signal for a in m.offered_actions(None)] == list(range(-20, 121))
+    assert offered[0] == offered[1]
