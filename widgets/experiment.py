@@ -392,7 +392,10 @@ class StudentScreen:
         """The ladder's bids, one row per pile: "Pile 2 (your value $20,000)" and a button per rung."""
         old = self.choices.children
         self._choice_actions = list(actions)
-        values = (self._view().get("private") or {}).get("pile_values") or ()
+        view = self._view()
+        private = view.get("private") or {}
+        values = private.get("pile_values") or ()
+        piles = (_ladder_group(view, private) or {}).get("piles") or ()
         rows, by_pile = [], {}
         for a in actions:
             by_pile.setdefault(getattr(a, "pile", None), []).append(a)
@@ -402,7 +405,8 @@ class StudentScreen:
             buttons = [kit.button(money(getattr(a, "amount", None)) if hasattr(a, "amount")
                                   else self.match.state.describe(a), "tt-act", on_click=lambda a=a: self._play(a))
                        for a in acts]
-            rows.append(kit.vbox([label, kit.box(buttons)]))
+            free = isinstance(pile, int) and pile < len(piles) and piles[pile].get("holder") is None
+            rows.append(kit.vbox([label, kit.box(buttons)], "tt-pile-row", *(["tt-free"] if free else [])))
         self.choices.children = tuple(rows)
         for w in old:
             _close_tree(w)
