@@ -284,7 +284,11 @@ def test_results_equal_the_entries_and_survive_save_load_undo(experiment, size, 
     assert len(df) > 0
     # a save and a load
     m.save(tmp_path / "class.json")
-    assert table_rows(results(Match.load(tmp_path / "class.json"))) == table_rows(df)
+    loaded = Match.load(tmp_path / "class.json")
+    assert table_rows(results(loaded)) == table_rows(df)
+    assert loaded.story(None) == m.story(None) and loaded.outcome() == m.outcome()
+    secret = [a for a in m.public_record()["actions"] if a["type"] in ("Bid", "DrawValue", "DrawSignal", "DrawPileValue")]
+    assert secret and all(set(a) == {"type", "seat", "hidden"} for a in secret)   # no amount, no value
     # the CSV export read back
     from tabletop.classroom.results import load_results, to_csv
     to_csv(m, tmp_path / "class.csv")

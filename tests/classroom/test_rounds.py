@@ -230,3 +230,36 @@ def test_a_signal_entry_offers_the_whole_range_whatever_the_others_signals():
         offered.append([m.offered_actions(v) for v in (None, 1, 2)])
         assert [a.signal for a in m.offered_actions(None)] == list(range(-20, 121))
     assert offered[0] == offered[1]
+
+
+def test_the_story_of_a_one_round_class_in_words():
+    m = new_class("first-price", seats=3, rounds=1)
+    open_round(m, (1, 0, 2), {0: 63, 1: 40, 2: 81})
+    bids(m, {0: 50, 1: 30, 2: 60})
+    m.apply(CloseRound())
+    assert m.story(None) == [
+        ("Seat 1 joins as Ann", ()), ("Seat 2 joins as Bob", ()), ("Seat 3 joins as Cy", ()),
+        ("The teacher opens round 1", ("Round 1 is open: 3 students take part.",)),
+        ("Round 1 groups: 1: Bob, Ann and Cy", ()),
+        ("Bob's value is drawn (only Bob sees it)", ()), ("Ann's value is drawn (only Ann sees it)", ()),
+        ("Cy's value is drawn (only Cy sees it)", ()),
+        ("Ann bids (sealed)", ()), ("Bob bids (sealed)", ()), ("Cy bids (sealed)", ("Every bid of round 1 is in.",)),
+        ("The teacher closes round 1", (
+            "Round 1, group 1: Cy wins at $60; worth $81 to Cy, a profit of $21.",
+            "Round 1 is closed: the results of its 1 group are on every screen.",
+            "The experiment is over after 1 round. Highest total profit: Cy.")),
+    ]
+    assert m.story(2)[7] == ("Cy's value: $81", ())
+    assert m.state.hint() == "The experiment is over."
+    assert m.outcome().winners == (2,) and m.outcome().scores == (0, 0, 21)
+
+
+def test_the_hint_says_what_the_class_waits_for():
+    m = new_class("first-price", seats=4, joined=2)
+    assert m.state.hint() == "A round needs at least 3 students (one group); 2 have joined."
+    m.apply(Join(2, "Cy"))
+    assert m.state.hint() == "The teacher opens round 1 of 3 when ready."
+    open_round(m, (0, 1, 2), {0: 63, 1: 40, 2: 81})
+    bids(m, {1: 30})
+    assert m.state.hint() == "Round 1: 2 of 3 bidders still to bid; the teacher may close the round."
+    assert m.waiting_for().seat == 0 and m.waiting_for().secret
