@@ -30,12 +30,15 @@ def _fees(state, seat: int, bernie: bool, fees: list, owed: list) -> tuple:
     return ("seat", seat), ("paid", tuple(paid)), ("owed", tuple(amounts[k] for k in owed)), ("bonus", ())
 
 
-def _won(state, pile: int, seat: int, bid: int, paid: int, cards: tuple) -> tuple:
-    """The facts of a stockpile taken: its face-up cards by name, its face-down ones only counted."""
-    names = state.R.card_names
-    return (("pile", pile), ("seat", seat), ("bid", bid), ("paid", paid),
-            ("face_up", tuple(names[k] for k, up, _ in cards if up)),
-            ("face_down", sum(1 for card in cards if not card[1])))
+def _won(state, bids: tuple, piles: list, donald: int) -> list:
+    """Each stockpile taken, in order: who took it, the bid and what they paid (Discount Donald
+    pays the next lower space), its face-up cards by name and its face-down ones only counted."""
+    names, spaces = state.R.card_names, state.R.bid_spaces
+    return [("stockpile_won", (("pile", p), ("seat", s), ("bid", spaces[i]),
+                               ("paid", spaces[i - 1] if s == donald and i > 0 else spaces[i]),
+                               ("face_up", tuple(names[k] for k, up, _ in pile if up)),
+                               ("face_down", sum(1 for card in pile if not card[1]))))
+            for p, ((s, i), pile) in enumerate(zip(bids, piles))]
 
 
 class DemandRules:
@@ -342,11 +345,10 @@ class DemandRules:
         spaces = self.R.bid_spaces
         won = [[] for _ in range(self.n)]
         donald = self.holder[DONALD]
-        told, rnd, phase, piles = self._told, self.round, self.phase, self.piles
         for p, (s, i) in enumerate(self.bids):
             won[s].append((p, i))
-            told.append((rnd, phase, "stockpile_won", _won,
-                         (p, s, spaces[i], spaces[i - 1] if s == donald and i > 0 else spaces[i], tuple(piles[p]))))
+        # the stockpiles are replaced below, never changed: the event reads them as they were
+        self._tell_later(None, _won, tuple(self.bids), self.piles, donald)
         for s in self.order:
             for p, i in won[s]:
                 amount = spaces[i]

@@ -12,21 +12,43 @@ from .steps import ACTION, DEBORAH_STEP, DIVIDEND, OVER, REVEAL, SELL
 __all__ = ["PlayRules"]
 
 
-def _moved(state, c: int, steps: int, old: int, new: int, through: tuple, seat: int) -> tuple:
-    return (("seat", seat), ("stock", COMPANIES[c]), ("steps", steps), ("old", old), ("new", new),
-            ("through", through))
-
-
-def _forecast_moved(state, c: int, steps: int, old: int, new: int, through: tuple, source: str, index: int,
-                    f: int) -> tuple:
-    whose = (("seat", index),) if source == "player" else (("pair", index),) if source == "hidden" else ()
-    return ((("source", source),) + whose + (("forecast", FORECASTS[f]), ("stock", COMPANIES[c]))
-            + ((("steps", steps), ("old", old), ("new", new), ("through", through)) if steps
-               else (("per_card", state.R.data["dividend"]),)))
-
-
 # The makers of events' facts (see ``StockpileState._tell_later``): the state they get is read for
-# its rules data and tracks only; the rest are values of the moment the event was told.
+# its rules data and tracks only, and a move's for the value it marked in the value history (an
+# append-only record); the rest are values of the moment the event was told.
+def _move_facts(state, c: int, steps: int, start: int, mark: int) -> tuple:
+    """A move of ``steps`` from space ``start``: its values before and after (the one it marked),
+    and whether it went past the top (a split) or below the bottom (a bankruptcy) on the way."""
+    track = state.tracks[c]
+    end = start + steps
+    through = ("split",) if end > track.last else ("bankruptcy",) if end < 0 else ()
+    return (("stock", COMPANIES[c]), ("steps", steps), ("old", track.values[start]),
+            ("new", state.value_marks[mark].value), ("through", through))
+
+
+def _dividend_facts(state, c: int, rate: int, source: str, order: tuple, start: int, end: int) -> tuple:
+    """What each seat collected of a dividend: its payments, entries ``start`` to ``end`` of the
+    ledger (an append-only record)."""
+    name = COMPANIES[c]
+    paid = dict.fromkeys(order, 0)
+    for p in state.payments[start:end]:
+        if p.kind == "dividend" and p.subject == name:
+            paid[p.payee] += p.amount
+    return ("stock", name), ("per_card", rate), ("source", source), ("paid", tuple(paid.items()))
+
+
+def _moved(state, c: int, steps: int, start: int, mark: int, seat: int) -> tuple:
+    return (("seat", seat),) + _move_facts(state, c, steps, start, mark)
+
+
+def _forecast_moved(state, c: int, steps: int, start: int, mark: int, item: tuple, f: int) -> tuple:
+    source = item[0]
+    whose = (("seat", item[1]),) if source == "player" else (("pair", item[1]),) if source == "hidden" else ()
+    head = (("source", source),) + whose + (("forecast", FORECASTS[f]),)
+    if steps:
+        return head + _move_facts(state, c, steps, start, mark)
+    return head + (("stock", COMPANIES[c]), ("per_card", state.R.data["dividend"]))
+
+
 def _split_facts(state, c: int, order: tuple, regular: list, split: list) -> tuple:
     track, per_card = state.tracks[c], state.R.data["split_bonus"]
     return (("stock", COMPANIES[c]), ("old", track.values[track.last]), ("new", track.values[track.split]),
@@ -129,7 +151,7 @@ class PlayRules:
         c = self._company(a.company)
         self.pending[seat][slot] -= 1
         self.discard[k] += 1
-        self.move(c, steps, "bust" if slot else "boom", _moved, (seat,))
+        self.move(c, steps, "bust" if slot else "boom", _moved, seat)
         self._action_done(seat)
 
     def _apply_cramer(self, a):
@@ -145,18 +167,18 @@ class PlayRules:
             raise IllegalAction(f"Crazy Cramer moves a stock exactly one space: steps must be 1 or -1, not {a.steps!r}.")
         c = self._company(a.company)
         self.used[CRAMER] = True
-        self.move(c, a.steps, "cramer", _moved, (seat,))
+        self.move(c, a.steps, "cramer", _moved, seat)
         self._action_done(seat)
 
     # ----------------------------------------------------------------- stock movement
-    def move(self, c: int, steps: int, kind: str | None = None, make=None, facts: tuple = ()) -> None:
+    def move(self, c: int, steps: int, kind: str | None = None, make=None, *facts) -> None:
         """Move company ``c`` by ``steps`` spaces, with splits, bankruptcy and $ spaces. With a
-        ``kind``, the table is told of the move (``make(state, c, steps, old value, new value,
-        *facts)`` names its facts) before the split or bankruptcy it caused, told as they happened."""
+        ``kind``, the table is told of the move (``make(state, c, steps, start space, value mark,
+        *facts)`` names its facts) before the split or bankruptcy it causes."""
         track = self.tracks[c]
-        p = start = self.pos[c]
-        told = self._told
-        at = len(told)
+        p = self.pos[c]
+        if kind is not None:
+            self._told.append((self.round, self.phase, kind, make, (c, steps, p, len(self.value_marks)) + facts))
         if steps > 0:
             last, dollars = track.last, track.dollars
             for _ in range(steps):
@@ -175,13 +197,7 @@ class PlayRules:
                     break
                 p -= 1
         self.pos[c] = p
-        values = track.values
-        self.mark_value(COMPANIES[c], values[p])
-        if kind is not None:
-            through = ()
-            if len(told) > at:      # a split or a bankruptcy on the way (rare): the move says so too
-                through = tuple(e[2] for e in told[at:] if e[2] == "split" or e[2] == "bankruptcy")
-            told.insert(at, (self.round, self.phase, kind, make, (c, steps, values[start], values[p], through) + facts))
+        self.mark_value(COMPANIES[c], track.values[p])
 
     def _split(self, c: int) -> None:
         bonus = self.R.data["split_bonus"]
@@ -309,10 +325,10 @@ class PlayRules:
             steps = FORECAST_STEPS[pair[1]]
             if steps is None:
                 rate = self.R.data["dividend"]
-                self._tell_later("forecast", _forecast_moved, pair[0], 0, 0, 0, (), kind, item[1], pair[1])
+                self._tell_later("forecast", _forecast_moved, pair[0], 0, 0, 0, item, pair[1])
                 self._start_dividend(pair[0], rate, "forecast")
                 return
-            self.move(pair[0], steps, "forecast", _forecast_moved, (kind, item[1], pair[1]))
+            self.move(pair[0], steps, "forecast", _forecast_moved, item, pair[1])
         self._end_round()
 
     def _legal_reveal(self):
@@ -331,8 +347,7 @@ class PlayRules:
         self._next_move()
 
     def _start_dividend(self, c: int, rate: int, source: str):
-        self.div = (c, rate, source)
-        self.div_paid = ()
+        self.div = (c, rate, source, len(self.payments))
         self.queue = list(self.order)
         self.actor = self.queue[0]
         self.step = DIVIDEND
@@ -348,7 +363,7 @@ class PlayRules:
         if self.step != DIVIDEND:
             self._refuse_step("Collecting a dividend")
         seat = self._check_actor(a, "CollectDividend")
-        c, rate, source = self.div
+        c, rate, source, _ = self.div
         who, name = self.name(seat), COMPANIES[c]
         if self._company(a.company) != c:
             raise IllegalAction(f"The dividend now is paid by {name}, not {a.company}.")
@@ -359,15 +374,13 @@ class PlayRules:
             raise IllegalAction(f"{who} cannot reveal {_cards(r, 'regular card')} and {_cards(s, 'split card')} "
                                 f"of {name}: {who} does not hold that many.")
         why = "dividend" if source == "forecast" else "dividend declared by Dividend Deborah"
-        self.div_paid += ((seat, rate * (r + 2 * s)),)
         self.receive(seat, rate * (r + 2 * s), f"{name} {why}", "dividend", name)
         self.queue.pop(0)
         if self.queue:
             self.actor = self.queue[0]
             return
-        self._tell("dividend", ("stock", name), ("per_card", rate), ("source", source), ("paid", self.div_paid))
+        self._tell_later("dividend", _dividend_facts, c, rate, source, self.order, self.div[3], len(self.payments))
         self.div = None
-        self.div_paid = ()
         if source == "forecast":
             self._next_move()
         else:

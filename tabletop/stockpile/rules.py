@@ -99,8 +99,7 @@ class StockpileState(SetupRules, MarketRules, DemandRules, PlayRules, WordsRules
         self.holder = [-1] * len(INVESTORS)
         self.used = [False] * len(INVESTORS)            # ability used this round
         self.seen = [()] * n                            # what Martha / Warren saw, for the game
-        self.div = None                                 # (company, per card, source)
-        self.div_paid = ()                              # (seat, amount) collected so far of that dividend
+        self.div = None                                 # (company, per card, source, first ledger entry)
         self.queue: list = []
         self.actor = None
         self.step = OVER
@@ -163,15 +162,20 @@ class StockpileState(SetupRules, MarketRules, DemandRules, PlayRules, WordsRules
     @property
     def events(self) -> list[Event]:
         told, made = self._told, self._made
-        for i in range(len(made), len(told)):
-            rnd, phase, kind, make, facts = told[i]
-            made.append(Event(rnd, phase, kind, make(self, *facts) if make else facts))
+        if self._read < len(told):
+            for rnd, phase, kind, make, facts in told[self._read:]:
+                if kind is None:            # one record of several events: make gives (kind, params) each
+                    made += [Event(rnd, phase, k, params) for k, params in make(self, *facts)]
+                else:
+                    made.append(Event(rnd, phase, kind, make(self, *facts) if make else facts))
+            self._read = len(told)
         return made
 
     @events.setter
     def events(self, events) -> None:
         self._made = list(events)
         self._told = [(e.round, e.phase, e.kind, None, e.params) for e in self._made]
+        self._read = len(self._told)
 
     def announce(self, kind: str, **params) -> None:
         self._told.append((self.round, self.phase, kind, None, tuple(params.items())))
@@ -180,10 +184,11 @@ class StockpileState(SetupRules, MarketRules, DemandRules, PlayRules, WordsRules
         """``announce`` with the (name, value) pairs given as they are."""
         self._told.append((self.round, self.phase, kind, None, params))
 
-    def _tell_later(self, kind: str, make, *facts) -> None:
-        """An event whose (name, value) pairs ``make(state, *facts)`` builds when it is read: the
-        facts must be values of now (ints, tuples), and ``make`` read only what a game never
-        changes (the rules data, the tracks)."""
+    def _tell_later(self, kind: str | None, make, *facts) -> None:
+        """An event whose (name, value) pairs ``make(state, *facts)`` builds when it is read (with
+        ``kind`` None, several events: ``make`` gives (kind, pairs) for each). The facts must be
+        values of now that nothing changes later, and ``make`` read only what a game never
+        changes (the rules data, the tracks) or only adds to (the ledger, the value history)."""
         self._told.append((self.round, self.phase, kind, make, facts))
 
     # ----------------------------------------------------------------- small helpers
