@@ -36,8 +36,8 @@ from pathlib import Path
 __all__ = ["widgets_dir", "notebook_path", "voila_command", "voila_env", "lan_addresses", "serve",
            "Voila", "is_loopback", "wait_until_listening", "CULL_IDLE_TIMEOUT", "CULL_INTERVAL", "STOP_WITHIN"]
 
-#: front-end extensions the dashboards do not need (plotly's FigureWidget runs through anywidget)
-SKIPPED_EXTENSIONS = ["jupyterlab-plotly", "@voila-dashboards/jupyterlab-preview", "jupyterlab_pygments"]
+#: front-end extensions the dashboards do not need (jupyterlab-plotly draws their charts: kept)
+SKIPPED_EXTENSIONS = ["@voila-dashboards/jupyterlab-preview", "jupyterlab_pygments"]
 #: a kernel no page is connected to is shut down after this many idle seconds, looked for this often:
 #: a closed or aborted page's kernel is gone within 45 s
 CULL_IDLE_TIMEOUT = 30
@@ -75,7 +75,7 @@ def voila_command(port: int = 0, host: str = "127.0.0.1", open_browser: bool = F
                   extra: list[str] | None = None) -> list[str]:
     """The Voilà command line (run with ``voila_env()``). ``port=0``: any free port; ``notebook``: a
     notebook or a folder of them (default: the dashboard). ``skipped_extensions`` (default
-    ``SKIPPED_EXTENSIONS``): the lessons' ``fig.show()`` figures need ``jupyterlab-plotly``.
+    ``SKIPPED_EXTENSIONS``): the charts and the lessons' figures need ``jupyterlab-plotly``.
 
     ``token=True`` turns jupyter-server's token login on; the token itself travels in the
     environment (``voila_env(token=...)``), where other users' ``ps`` cannot read it."""

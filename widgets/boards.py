@@ -278,12 +278,12 @@ register_ui("stockpile", TitleUI(board_html=stockpile_board, private_decision=st
                                  part_question=stockpile_part_question,
                                  options_shown=["expert_board", "investors", "first_player"],
                                  chance_prompt="Enter the card turned up"))
-register_ui("acquire", TitleUI(board_html=acquire_board, private_decision=acquire_private, net_worth=_worth,
+register_ui("acquire", TitleUI(value_unit="$", board_html=acquire_board, private_decision=acquire_private, net_worth=_worth,
                                choice_label=acquire_choice_label, picker=acquire_grid,
                                option_choices=_acquire_choices(),
                                options_shown=["edition", "sole_holder", "hidden_money"],
                                chance_prompt="Enter the tile drawn"))
-register_ui("black-monday", TitleUI(board_html=blackmonday_board, private_decision=always_private,
+register_ui("black-monday", TitleUI(value_unit="$", board_html=blackmonday_board, private_decision=always_private,
                                     net_worth=_worth, chance_prompt="Enter the card turned up"))
 def _score_only(view: Mapping, seat: int) -> int | None:
     """時価で勝負: the certificates are secret until the end, so only the final score is public."""

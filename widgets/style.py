@@ -43,6 +43,8 @@ CSS = """
 .tt-app .widget-checkbox input[type="checkbox"] { width: 24px; height: 24px; margin: 10px 8px 10px 0; }
 .tt-app .widget-checkbox label, .tt-app .widget-checkbox .widget-label-basic { min-height: 44px;
   display: flex; align-items: center; cursor: pointer; }
+/* plotly's renderer sizes a figure to its box when the page is resized: the box keeps its height */
+.tt-charts .jp-RenderedPlotly { height: 330px; min-height: 330px; width: 100%; }
 .tt-option { margin: 2px 0 8px; }
 .tt-help { font-size: 14px; color: #4b5563; margin: 0 0 2px; }
 .tt-picker { min-width: 240px; max-width: 100%; }

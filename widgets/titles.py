@@ -98,6 +98,8 @@ class TitleUI:
     options_shown: Sequence[str] | None = None
     #: how money is counted: "$" (dollars) or a suffix such as " pts"
     unit: str = "$"
+    #: what a stock's value is counted in on the chart ("$" for a price in dollars; "" a bare value)
+    value_unit: str = ""
     #: words on the shared screen when a public chance event is to be entered
     chance_prompt: str = "Enter what was drawn or revealed"
     #: the title's own way to draw one kind of offered action (``pickers.PickerContext`` ->

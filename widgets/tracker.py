@@ -226,7 +226,8 @@ class Tracker:
                                      on_click=lambda s=s: self.open_gate(s)) for s, name in enumerate(players)]
         seats = kit.box(self.seat_buttons)
         self.log = LogPanel(self.undo, self.redo, self.back_to)
-        self.charts = ChartsPanel(lambda: self.match, self.ui.net_worth, f"{self.ui.worth_label} by round")
+        self.charts = ChartsPanel(lambda: self.match, self.ui.net_worth, f"{self.ui.worth_label.split(' (')[0]} by round",
+                                  self.ui.unit, self.ui.value_unit)
         self.exports = ExportBox(self._public_record, self._backup, players,
                                  f"{match.game.title}-{saved.id or 'match'}", pin_wait=self._pin_wait)
         footer_row = [self.exports.widget]

@@ -162,16 +162,19 @@ def test_charts_load_on_demand_and_follow_play():
     tracker.panel.pick(Buy(0, "Apple"))
     tracker.charts.toggle.click()
     assert tracker.charts.loaded
-    names = [t.name for t in tracker.charts.values_fig.data]
+    names = list(tracker.charts.traces(0))
     assert names == ["Apple", "Berry"]
     tracker.panel.pick(Pass(1))
     tracker.panel.pick(News("Apple", 2))
-    apple = tracker.charts.values_fig.data[0]
-    assert list(apple.x) == [1, 2] and list(apple.y) == [7, 7]     # round 2 begun: carried over
-    worth = {t.name: list(t.y) for t in tracker.charts.worth_fig.data}
+    apple = tracker.charts.traces(0)["Apple"]
+    assert apple == ([1, 2], [7, 7])                               # round 2 begun: carried over
+    worth = {name: y for name, (x, y) in tracker.charts.traces(1).items()}
     assert worth["Ann"][-1] == 12 - 5 - 1 + 7          # cash after buying and the fee, plus Apple at 7
     tracker.log.undo_button.click()
-    assert list(tracker.charts.values_fig.data[0].y) == [5]
+    assert tracker.charts.traces(0)["Apple"][1] == [5]
+    # the worth axis is in dollars with thousands separated (no bare "1000" on screen)
+    layout = tracker.charts.box.outputs[1]["data"]["application/vnd.plotly.v1+json"]["layout"]
+    assert layout["yaxis"]["tickprefix"] == "$" and layout["yaxis"]["tickformat"] == ","
 
 
 def test_grouping_compacts_shared_words():
@@ -219,8 +222,8 @@ def test_with_hidden_money_the_players_table_and_charts_show_no_ones_money():
         assert f"${amount:,}" not in table
     assert table.count('<td class="tt-money">?</td>') == 3
     tracker.charts.toggle.click()
-    assert {t.name for t in tracker.charts.worth_fig.data} == {"Ann", "Bob", "Cy"}
-    assert all(y is None for t in tracker.charts.worth_fig.data for y in t.y)
+    worth = tracker.charts.traces(1)
+    assert set(worth) == {"Ann", "Bob", "Cy"} and all(y is None for _x, ys in worth.values() for y in ys)
 
 
 def test_a_store_that_cannot_be_opened_is_said_in_words(home):
