@@ -104,6 +104,8 @@ class ClassroomState(State):
 
     def _names(self, seats) -> str:
         names = [self.name(s) for s in seats]
+        if not names:
+            return "nobody"
         return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
     def _seat_words(self, seat: Any) -> str:
