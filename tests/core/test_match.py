@@ -541,3 +541,80 @@ def test_setup_and_play_refusals_word_for_word():
 def test_the_public_record_holds_the_options():
     m = Match("toy", ["A", "B"], {"money": 12})
     assert m.public_record()["options"] == {"money": 12}
+
+
+# --- saves: what the docs promise of reading and writing them (docs/security.md: "every failure is
+# a `SaveFileError` in words"; the checksum "is a plain SHA-256", recomputed here from that) -------
+def sealed(data: dict) -> str:
+    """A save's text with its checksum recomputed the way a deliberate editor would: SHA-256 of
+    the save without its checksum, as compact JSON with sorted keys."""
+    import hashlib
+    body = {k: v for k, v in data.items() if k != "checksum"}
+    text = json.dumps(body, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return json.dumps({**body, "checksum": hashlib.sha256(text.encode("utf-8")).hexdigest()})
+
+
+def test_a_save_with_a_byte_order_mark_loads_as_text_and_as_bytes():
+    """Some editors put a byte-order mark before the text: the save still loads."""
+    m = dealt()
+    text = "\ufeff" + m.to_json()
+    for save in (text, text.encode("utf-8")):
+        assert Match.from_json(save).to_json() == m.to_json()
+
+
+def test_what_is_not_a_save_is_refused_in_words(tmp_path):
+    with pytest.raises(SaveFileError, match=r"^A saved match is text or bytes, not 42\.$"):
+        Match.from_json(42)
+    with pytest.raises(SaveFileError, match=r"^A saved match is read from a file path, not 3\.5\.$"):
+        Match.load(3.5)
+    too_long = 20_000_001                          # docs/security.md: saves are bounded at 20 MB
+    for save in ("x" * too_long, b"x" * too_long):
+        with pytest.raises(SaveFileError, match=r"^This file is too large to be a saved match "
+                                                r"\(20,000,001 bytes; at most 20,000,000\)\.$"):
+            Match.from_json(save)
+    good = json.loads(dealt().to_json())
+    with pytest.raises(SaveFileError, match=r"the number '1e400', which is too large\.\)\.$"):
+        Match.from_json(json.dumps(good).replace('"seed": 1', '"seed": 1e400'))
+    with pytest.raises(SaveFileError, match=r"holds NaN, which is not a number a match uses\.\)\.$"):
+        Match.from_json(json.dumps(good).replace('"seed": 1', '"seed": NaN'))
+    # a fraction is read as the number it is, and refused by what it stands for
+    with pytest.raises(SaveFileError, match=r"^This saved match's seed must be a whole number or none, not 1\.5\.$"):
+        Match.from_json(sealed({**good, "seed": 1.5}))
+
+
+def test_a_folder_or_a_pipe_is_refused_at_once_and_nothing_waits(tmp_path):
+    """Reading a named pipe nobody writes to would wait forever: it is refused without waiting,
+    like a folder (docs/security.md: a save is read from a regular file only)."""
+    import threading
+    with pytest.raises(SaveFileError, match=r"^Cannot read the saved match .*: it is not a regular file\.$"):
+        Match.load(tmp_path)
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    outcome = []
+
+    def read():
+        try:
+            Match.load(pipe)
+        except SaveFileError as exc:
+            outcome.append(str(exc))
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(10)
+    if reader.is_alive():                          # blocked opening the pipe: let it go, then fail
+        os.close(os.open(pipe, os.O_WRONLY | os.O_NONBLOCK))
+        reader.join(10)
+        pytest.fail("reading a named pipe waited for a writer")
+    assert outcome == [f"Cannot read the saved match {pipe}: it is not a regular file."]
+
+
+def test_a_save_is_utf_8_even_where_the_computers_own_encoding_is_ascii(tmp_path, monkeypatch):
+    """The file is UTF-8 whatever the locale (as on a computer set to LC_ALL=C): here the
+    default text encoding of this process is made ASCII while saving."""
+    import io
+    real = io.text_encoding
+    monkeypatch.setattr(io, "text_encoding", lambda encoding, stacklevel=2: encoding or "ascii")
+    assert real is not io.text_encoding
+    path = tmp_path / "match.json"
+    Match("toy", ["Zoë", "時価"], seed=2).save(path)
+    monkeypatch.undo()
+    assert json.loads(path.read_bytes().decode("utf-8"))["players"] == ["Zoë", "時価"]
