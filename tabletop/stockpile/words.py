@@ -257,7 +257,8 @@ def _describe(st, a: Action) -> str:
     if t is A.PeekPair:
         if a.target is None:
             return f"{name(a.seat)} (Mayknow Martha) looks at face-down pair {a.index + 1}"
-        return f"{name(a.seat)} (Mayknow Martha) looks at {name(a.target)}'s pair"
+        which = f" {a.index + 1}" if st.pairs_per > 1 else ""      # two pairs each with 2 players
+        return f"{name(a.seat)} (Mayknow Martha) looks at {name(a.target)}'s pair{which}"
     if t is A.SeeHiddenPair:
         return f"{name(a.seat)} sees face-down pair {a.index + 1}: {a.company} {a.forecast}"
     if t is A.PlaceBid:

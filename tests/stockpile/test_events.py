@@ -331,3 +331,18 @@ def test_replay_undo_redo_and_a_save_tell_the_same_story(n, options):
     for _ in range(40):
         m.redo()
     assert m.events() == events
+
+
+# --- entries in words ---------------------------------------------------------------------------------
+
+def test_entries_name_what_varies_last_and_tell_two_pairs_apart():
+    t = positioned(players=("Alice", "Bob"), kept=(("Mayknow Martha", "Billionaire Bill"),
+                                                    ("Golden Graham", "Broker Bernie")))
+    t.quiet_to(R.INVESTOR_STEP)
+    looks = [t.s.describe(a) for a in t.m.legal_actions() if isinstance(a, A.PeekPair) and a.target is not None]
+    assert looks == ["Alice (Mayknow Martha) looks at Bob's pair 1", "Alice (Mayknow Martha) looks at Bob's pair 2"]
+    # a starting stock and a face-down card of a position: the company comes last, so a screen
+    # can ask "Alice is dealt a starting stock of …" once and show the companies
+    m = Match("stockpile", ["Alice", "Bob", "Carol"], {}, 0)
+    assert m.state.describe(A.DealStartingStock(0, EPIC)) == "Alice is dealt a starting stock of Epic Electric"
+    assert m.state.describe(A.DealHolding(1, COSMIC, True)) == "Bob holds a split card of Cosmic Computers"
