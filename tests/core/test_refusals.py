@@ -329,3 +329,21 @@ def test_an_action_that_cannot_be_built_from_a_save_is_malformed():
             Action.from_dict({"type": "Picky", "seat": seat}, kinds)
     with pytest.raises(MalformedAction, match=r"^An action must be a mapping with a 'type' \(a name\)"):
         Action.from_dict({"type": ["Picky"], "seat": 1}, kinds)
+
+
+def test_an_error_quotes_a_wrong_value_whole_up_to_40_characters_then_cut():
+    """A refusal quotes what was given, shortened so that a huge value cannot flood the message:
+    40 characters whole, a longer one as its first 37 and "..."; a value that cannot even be
+    written out is named by its kind."""
+    def refusal(title) -> str:
+        with pytest.raises(UnknownTitle) as info:
+            Match(title, ["Ann", "Ben"])
+        return str(info.value)
+    said = "A game is named by text, such as 'stockpile'; not {}."
+    assert refusal(b"x" * 37) == said.format("b'" + "x" * 37 + "'")          # 40 characters
+    assert refusal(b"x" * 38) == said.format("b'" + "x" * 35 + "...")        # 41: cut to 37 + ...
+
+    class Hostile:
+        def __repr__(self):
+            raise RuntimeError("no")
+    assert refusal(Hostile()) == said.format("a Hostile")
