@@ -1,17 +1,23 @@
-"""Dashboard speed in a real browser: ``python bench/run.py dashboard``.
+"""Dashboard speed in a real browser: ``nice python bench/run.py dashboard``.
 
-One Voilà server (as ``tabletop serve`` starts it: tabletop's template, preheated kernels)
-serves two notebooks from one folder: a bare page with one label, and the tabletop dashboard.
-Measured in the same run, alternating:
+One Voilà server (``serve.Voila``, as ``tabletop serve`` starts it: tabletop's template, no
+preheated kernels) serves two notebooks from one folder: a bare page with one label and a
+button, and the tabletop dashboard. Measured in one run, medians:
 
-* navigation -> the bare label is shown (the bare page);
-* navigation to ``?match=<id>`` -> the tracker's action buttons are shown (interactive);
-* navigation -> the start page is shown;
-* a click on an action button (and on Undo) -> the screen shows the new log length
-  (median over many clicks, timed inside the page).
+* page loads, alternating bare / tracker / start page, each in a fresh page (and kernel):
+  navigation -> the bare label shown (the baseline); ``?match=<id>`` -> the tracker's action
+  buttons shown (interactive; target 1.3x the bare page); navigation -> the start page shown;
+* charts, in each fresh tracker page: tap "Show charts" -> both plotly figures drawn with their
+  lines (issue 14: within 2 s; it measured 16-27 s the first time), with what came meanwhile (the
+  websocket's messages, files fetched) and how long the page's main thread was busy;
+* clicks, timed inside the page from the click to the screen's change, alternating between
+  three open pages: a one-label click on the bare page (the floor: Voilà's round trip), an action
+  button -> the log's "(N entries)" (target 150 ms), Undo -> the log one entry shorter (target
+  100 ms), "Open Alice's panel" -> her panel shown (target 150 ms) and closing it -> the panel
+  gone and the table shown (target 150 ms).
 
-Targets: the tracker within 1.3x the bare page; a click under 150 ms. The same is measured
-without preheated kernels, to show what preheating buys. Needs Chromium at /usr/bin/chromium.
+Then a first chart's work in a kernel (a fresh Python with tabletop.widgets loaded). Needs Chromium at /usr/bin/chromium. ``python bench/bench_dashboard.py browser``
+runs only the browser part.
 
 Taps (headless, no browser: ``python bench/bench_dashboard.py taps``): a random table plays on
 one shared screen through the tracker's own buttons, and every tap is counted (opening a
@@ -20,6 +26,7 @@ round and per Acquire turn, and where the taps go. Targets: at most 35 and at mo
 """
 from __future__ import annotations
 
+import json
 import os
 import random
 import shutil
@@ -34,8 +41,10 @@ sys.path.insert(0, str(Path(__file__).parent))
 from common import report  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
+# as tests/browser/conftest.py: a container's small /dev/shm crashes tabs; no network but the server
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-quic",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
+TIMEOUT_MS = 120_000
 
 BARE = {"cells": [{"cell_type": "code", "execution_count": None, "id": "bare", "metadata": {}, "outputs": [],
                    "source": ["import ipywidgets as w\n",
@@ -45,120 +54,322 @@ BARE = {"cells": [{"cell_type": "code", "execution_count": None, "id": "bare", "
         "metadata": {"kernelspec": {"display_name": "Python 3", "language": "python", "name": "python3"}},
         "nbformat": 4, "nbformat_minor": 5}
 
+# every websocket message the page receives: (time, size), in the page's clock
+WS_RECORDER = """
+(() => {
+  performance.setResourceTimingBufferSize(100000);    // the page loads more files than the default 250
+  const Original = window.WebSocket;
+  window.__ws = [];
+  window.WebSocket = class extends Original {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener("message", (e) => {
+        const d = e.data;
+        window.__ws.push([performance.now(), typeof d === "string" ? d.length : (d.byteLength ?? d.size ?? 0)]);
+      });
+    }
+  };
+})();
+"""
+
+# Click the first element of `click` = [selector, text] (text: contained in its words) and
+# resolve when every condition [selector, text, present] holds (present: some element matching
+# selector whose words contain text is on the page and visible; not present: none is attached).
+# Milliseconds from the click, or -1 after timeoutMs.
 CLICK_JS = """
-async ([selector, expect, watch]) => {
-  const title = () => document.querySelector(watch || '.tt-log .tt-section-title');
-  const button = document.querySelectorAll(selector)[0];
+async ([click, conditions, timeoutMs]) => {
+  const find = (sel, text) => [...document.querySelectorAll(sel)].filter(e => e.textContent.includes(text || ""));
+  const holds = () => conditions.every(([sel, text, present]) => {
+    const found = find(sel, text);
+    return present ? found.some(e => e.offsetParent !== null) : found.length === 0;
+  });
+  const target = find(click[0], click[1])[0];
+  if (!target) return -2;
   const t0 = performance.now();
+  return await new Promise((resolve) => {
+    const obs = new MutationObserver(() => {
+      if (holds()) { obs.disconnect(); clearTimeout(timer); resolve(performance.now() - t0); }
+    });
+    const timer = setTimeout(() => { obs.disconnect(); resolve(-1); }, timeoutMs);
+    obs.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
+    target.click();
+  });
+}
+"""
+
+# Tap "Show charts"; resolve with the times (ms from the tap) at which the button says it loads,
+# both figures are on the page, both have their lines (a trace drawn in each), and the
+# websocket messages received meanwhile.
+CHARTS_JS = """
+async (timeoutMs) => {
+  const button = [...document.querySelectorAll(".tt-charts button")].find(b => b.textContent.includes("Show charts"));
+  if (!button) return null;
+  const out = {loading: null, first: null, framed: null, drawn: null, longtasks: []};
+  const t0 = performance.now();
+  let longtasks = null;
+  try {     // the page's main thread busy (tasks over 50 ms): parsing and running plotly.js
+    longtasks = new PerformanceObserver((list) => list.getEntries().forEach(
+      (e) => out.longtasks.push([e.startTime - t0, e.duration])));
+    longtasks.observe({type: "longtask"});
+  } catch (e) { longtasks = null; }
+  const check = () => {
+    const t = performance.now() - t0;
+    if (out.loading === null && button.textContent.includes("Loading")) out.loading = t;
+    const plots = [...document.querySelectorAll(".tt-charts .js-plotly-plot")];
+    if (out.first === null && plots.length >= 1) out.first = t;
+    if (out.framed === null && plots.length >= 2) out.framed = t;
+    return plots.length >= 2 && plots.every(p => p.querySelector(".scatterlayer .trace"));
+  };
   await new Promise((resolve) => {
     const obs = new MutationObserver(() => {
-      if (title() && title().textContent.includes(expect)) { obs.disconnect(); resolve(); }
+      if (check()) { out.drawn = performance.now() - t0; obs.disconnect(); clearTimeout(timer); resolve(); }
     });
-    obs.observe(document.body, {subtree: true, childList: true, characterData: true});
+    const timer = setTimeout(() => { obs.disconnect(); resolve(); }, timeoutMs);
+    obs.observe(document.body, {subtree: true, childList: true, characterData: true, attributes: true});
     button.click();
   });
-  return performance.now() - t0;
+  await new Promise((resolve) => setTimeout(resolve, 100));     // the last long task is reported
+  if (longtasks) longtasks.disconnect();
+  out.fetched = performance.getEntriesByType("resource").filter((e) => e.startTime >= t0)
+    .map((e) => [e.name.split("?")[0].split("/").slice(-1)[0], e.startTime - t0, e.responseEnd - t0,
+                 e.transferSize || e.encodedBodySize || 0]);
+  out.ws = (window.__ws || []).filter(([t]) => t >= t0).map(([t, n]) => [t - t0, n]);
+  out.traces = [...document.querySelectorAll(".tt-charts .js-plotly-plot")]
+    .map(p => p.querySelectorAll(".scatterlayer .trace").length);
+  return out;
 }
 """
 
 
-def _bidding_match(home: Path) -> str:
-    """A saved 4-player Stockpile match stopped at a public decision (the auction)."""
+def _stockpile_match(stop) -> "Match":
+    """A 4-player Stockpile game played at random (seed 3) up to the first state where ``stop``."""
     from tabletop import CHANCE, Match
-    from tabletop.store import Store
-    from tabletop.widgets.titles import title_ui
     match = Match("stockpile", ["Alice", "Bob", "Carol", "Dan"])
     rng = random.Random(3)
-    ui = title_ui("stockpile")
-    while True:
+    while not stop(match):
         state = match.state
-        player = state.current_player()
-        if player >= 0 and state.phase == "demand" and not ui.private_decision(state, player, state.legal_actions()):
-            break
         legal = match.legal_actions()
-        match.apply(match.sample_chance() if player == CHANCE else legal[rng.randrange(len(legal))])
+        match.apply(match.sample_chance() if state.current_player() == CHANCE else legal[rng.randrange(len(legal))])
+    return match
+
+
+def _saved_matches(home: Path) -> tuple[str, str, str]:
+    """Two saved matches: one at a public decision of round 2 (the auction: bid buttons on the shared
+    screen, and some rounds for the charts), one where the shared screen shows the gate to a
+    player's panel (a decision that would show her secrets); and that player's name."""
+    from tabletop.store import Store
+    from tabletop.widgets.titles import title_ui
+    ui = title_ui("stockpile")
+
+    def auction(match):
+        s = match.state
+        p = s.current_player()
+        return s.round >= 2 and p >= 0 and s.phase == "demand" and \
+            not ui.private_decision(s, p, match.offered_actions(None))
+
+    def gate(match):
+        s = match.state
+        p = s.current_player()
+        return p >= 0 and bool(ui.private_decision(s, p, match.offered_actions(None)))
     store = Store(home / "matches.sqlite3")
-    saved = store.create(match)
-    store.close()
-    return saved.id
+    try:
+        bidding = store.create(_stockpile_match(auction))
+        gated_match = _stockpile_match(gate)
+        gated = store.create(gated_match)
+        return bidding.id, gated.id, gated_match.game.players[gated_match.current_player()]
+    finally:
+        store.close()
 
 
-def _serve(folder: Path, home: Path, preheat: bool):
-    from tabletop import serve
-    port = serve.free_port()
-    # culling off: the culler would stop a pooled kernel as soon as a page takes it
-    cmd = serve.voila_command(port, preheat=preheat, pool_size=1, notebook=folder / "tabletop.ipynb",
-                              cull_idle_timeout=0)
-    cmd[3] = str(folder)                  # serve the folder: both notebooks, one server
-    log = open(home / f"voila-{preheat}.log", "w")
-    proc = subprocess.Popen(cmd, env=serve.voila_env(home), cwd=str(folder), stdout=log, stderr=subprocess.STDOUT)
-    if not serve.wait_until_listening("127.0.0.1", port, timeout=90, proc=proc):
-        raise RuntimeError((home / f"voila-{preheat}.log").read_text())
-    return proc, f"http://127.0.0.1:{port}", log
+class Bench:
+    """The server, the browser and the timed steps."""
+
+    def __init__(self, pw, server, base: str):
+        self.server, self.base = server, base
+        self.browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        self.context = self.browser.new_context(viewport={"width": 1280, "height": 800})
+        self.context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(base) else r.abort())
+        self.context.add_init_script(WS_RECORDER)
+
+    def open(self, path: str, selector: str):
+        """A fresh page (its own kernel) at ``path``: (the page, seconds until ``selector`` is shown)."""
+        page = self.context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        t0 = time.perf_counter()
+        page.goto(self.base + path)
+        page.locator(selector).first.wait_for(timeout=TIMEOUT_MS)
+        return page, time.perf_counter() - t0
+
+    def close(self, page) -> None:
+        """Close the page and wait (bounded) until Voilà has shut its kernel down, as the browser
+        tests do: the next measurement does not share the cores with a kernel going away."""
+        before = set(self.server.kernel_pids())
+        page.close(run_before_unload=True)
+        deadline = time.monotonic() + 10
+        while before & set(self.server.kernel_pids()) and time.monotonic() < deadline:
+            time.sleep(0.1)
+
+    @staticmethod
+    def click(page, click: list, conditions: list, what: str) -> float:
+        ms = page.evaluate(CLICK_JS, [click, conditions, TIMEOUT_MS])
+        if ms < 0:
+            raise RuntimeError(f"{what}: {'no such button' if ms == -2 else 'the screen did not change'} "
+                               f"({click!r} -> {conditions!r})")
+        return ms / 1000
 
 
-def measure(preheat: bool, loads: int, clicks: int) -> dict[str, float]:
+def _entries(page) -> int:
+    words = page.locator(".tt-log .tt-section-title").inner_text()
+    return int(words.split("(")[1].split()[0])
+
+
+def measure(loads: int = 5, rounds: int = 15) -> dict[str, list]:
+    """Every browser figure of one run: name -> the times in seconds (charts: dicts)."""
     from playwright.sync_api import sync_playwright
     from tabletop import serve
     tmp = Path(tempfile.mkdtemp(prefix="tabletop-bench-"))
     folder, home = tmp / "pages", tmp / "home"
     folder.mkdir()
     home.mkdir()
-    import json
     (folder / "bare.ipynb").write_text(json.dumps(BARE))
     shutil.copy(serve.notebook_path(), folder / "tabletop.ipynb")
-    os.environ["TABLETOP_HOME"] = str(home)
-    match_id = _bidding_match(home)
-    proc, base, log = _serve(folder, home, preheat)
-    out: dict[str, list[float]] = {"bare": [], "tracker": [], "start": [], "click": [], "bare click": []}
-    try:
-        with sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            context = browser.new_context(viewport={"width": 1280, "height": 800})
-            context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(base) else r.abort())
+    bidding, gated, name = _saved_matches(home)
+    out: dict[str, list] = {k: [] for k in ("bare", "tracker", "start", "charts", "bare click", "click",
+                                            "undo", "open panel", "close panel")}
+    with open(home / "voila.log", "w") as log, serve.Voila(port=0, home=home, notebook=folder, stdout=log) as server, \
+            sync_playwright() as pw:
+        bench = Bench(pw, server, server.url().rstrip("/"))
+        try:
             pages = [("bare", "/voila/render/bare.ipynb", "text=bare page ready"),
-                     ("tracker", f"/voila/render/tabletop.ipynb?match={match_id}", ".tt-actions .tt-act"),
+                     ("tracker", f"/voila/render/tabletop.ipynb?match={bidding}", ".tt-actions .tt-act"),
                      ("start", "/voila/render/tabletop.ipynb", ".tt-start .tt-toggle")]
-            settle = 8.0 if preheat else 1.0      # let the pool of preheated kernels fill again
-            time.sleep(settle + 4)
             for i in range(loads + 1):            # the first round warms up and is not counted
-                for name, path, selector in pages:
-                    page = context.new_page()
-                    t0 = time.perf_counter()
-                    page.goto(base + path)
-                    page.locator(selector).first.wait_for(timeout=120_000)
+                for kind, path, selector in pages:
+                    page, seconds = bench.open(path, selector)
                     if i:
-                        out[name].append(time.perf_counter() - t0)
-                    if name == "tracker" and i == loads:
-                        time.sleep(settle)        # steady state: not while a new kernel warms up
-                        out["click"] = _clicks(page, clicks)
-                    if name == "bare" and i == loads:
-                        time.sleep(settle)
-                        out["bare click"] = [page.evaluate(CLICK_JS, [".widget-button", f"ready {k + 1} taps",
-                                                                      ".widget-label"]) / 1000
-                                             for k in range(2 * clicks)]
-                    page.goto("about:blank")      # Voilà shuts the page's kernel down
-                    page.close()
-                    time.sleep(settle)
-            browser.close()
-    finally:
-        serve._stop(proc)
-        log.close()
-        shutil.rmtree(tmp, ignore_errors=True)
-    return {k: statistics.median(v) for k, v in out.items() if v}
+                        out[kind].append(seconds)
+                    if kind == "tracker":         # the charts' first time, in this fresh page
+                        time.sleep(1.0)
+                        charts = page.evaluate(CHARTS_JS, TIMEOUT_MS)
+                        charts["counted"] = bool(i)
+                        out["charts"].append(charts)
+                    bench.close(page)
+            # clicks: three pages open, one kind of click after the other
+            bare, _ = bench.open("/voila/render/bare.ipynb", "text=bare page ready")
+            table, _ = bench.open(f"/voila/render/tabletop.ipynb?match={bidding}", ".tt-actions .tt-act")
+            gate, _ = bench.open(f"/voila/render/tabletop.ipynb?match={gated}", ".tt-turn .tt-primary")
+            time.sleep(2.0)
+            n = _entries(table)
+            log_title = ".tt-log .tt-section-title"
+            for r in range(rounds + 1):           # the first round warms up and is not counted
+                times = {
+                    "bare click": bench.click(bare, [".widget-button", "tap"],
+                                              [[".widget-label", f"ready {r + 1} taps", True]], "bare click"),
+                    "click": bench.click(table, [".tt-actions .tt-act", ""], [[log_title, f"({n + 1} entries)", True]],
+                                         "action button"),
+                    "undo": bench.click(table, [".tt-log .tt-btn", "Undo"], [[log_title, f"({n} entries)", True]],
+                                        "Undo"),
+                    "open panel": bench.click(gate, [".tt-turn .tt-primary", f"Open {name}'s panel"],
+                                              [[".tt-private .tt-private-title", f"{name}'s panel", True],
+                                               [".tt-private .tt-private-actions .tt-act", "", True]], "open panel"),
+                    "close panel": bench.click(gate, [".tt-private .tt-primary", f"Close {name}'s panel"],
+                                               [[".tt-private", "", False], [".tt-turn .tt-primary",
+                                                                              f"Open {name}'s panel", True]],
+                                               "close panel"),
+                }
+                if r:
+                    for k, v in times.items():
+                        out[k].append(v)
+            for page in (bare, table, gate):
+                bench.close(page)
+        finally:
+            bench.browser.close()
+    shutil.rmtree(tmp, ignore_errors=True)       # kept when something failed: home/voila.log
+    return out
 
 
-def _clicks(page, n: int) -> list[float]:
-    """Alternate: an action button (one more log entry), then Undo (one fewer)."""
-    times = []
-    title = page.locator(".tt-log .tt-section-title")
-    for _ in range(n):
-        entries = int(title.inner_text().split("(")[1].split()[0])
-        times.append(page.evaluate(CLICK_JS, [".tt-actions .tt-act", f"({entries + 1} entries)", None]) / 1000)
-        undo = "[...document.querySelectorAll('.tt-log button')].filter(b => b.textContent === 'Undo')[0]"
-        page.evaluate(f"window.__undo = {undo}; window.__undo.classList.add('tt-bench-undo')")
-        times.append(page.evaluate(CLICK_JS, [".tt-bench-undo", f"({entries} entries)", None]) / 1000)
-    return times
+def _charts_words(c: dict) -> str:
+    """One tap on "Show charts" in words: when each step was seen on the page (s from the tap)."""
+    def at(ms):
+        return "never" if ms is None else f"{ms / 1000:.2f} s"
+    sizes = [n for _t, n in c["ws"]]
+    big = ", ".join(f"{n / 1e6:.1f} MB at {t / 1000:.1f} s" for t, n in c["ws"] if n > 1e6) or "none"
+    drawn = c["drawn"] if c["drawn"] is not None else float("inf")
+    busy = sum(d for t, d in c["longtasks"] if t <= drawn)
+    return (f"charts{'' if c['counted'] else ' (warm-up)'}: drawn {at(c['drawn'])}; 'Loading' on the button "
+            f"{at(c['loading'])}; {len(sizes)} websocket messages, {sum(sizes) / 1e6:.1f} MB, over 1 MB: {big}; "
+            f"first figure on the page {at(c['first'])}, both {at(c['framed'])}; the page's main thread busy "
+            f"{busy / 1000:.1f} s in {len(c['longtasks'])} long tasks; traces {c['traces']}; fetched: "
+            + (", ".join(f"{name} ({n / 1e6:.1f} MB, {t0 / 1000:.1f}-{t1 / 1000:.1f} s)"
+                         for name, t0, t1, n in c["fetched"]) or "nothing"))
+
+
+KERNEL_STEPS = r"""
+import json, sys, time
+from tabletop import Match
+import tabletop.widgets            # what the dashboard's kernel holds before the first tap
+from tabletop.widgets.charts import ChartsPanel
+from tabletop.widgets.titles import title_ui
+match = Match.from_json(sys.stdin.read())
+ui = title_ui(match.game.title)
+panel = ChartsPanel(lambda: match, ui.net_worth)
+t0 = time.perf_counter()
+panel.show()
+steps = {"ChartsPanel.show() (both figures built and sent)": time.perf_counter() - t0,
+         "figures' JSON bytes": len(json.dumps([dict(o) for o in panel.box.outputs])),
+         "plotly imported in the kernel": "plotly" in sys.modules}
+print(json.dumps(steps))
+"""
+
+
+def kernel_steps() -> dict[str, object]:
+    """A first chart's work in a kernel: a fresh Python with tabletop.widgets loaded, the match of
+    the charts' page (round 2)."""
+    from tabletop import CHANCE
+    match = _stockpile_match(lambda m: m.state.round >= 2 and m.current_player() != CHANCE)
+    done = subprocess.run([sys.executable, "-c", KERNEL_STEPS], input=match.to_json(), capture_output=True,
+                          text=True, check=True)
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def _load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.1f} / {five:.1f} / {fifteen:.1f} on {os.cpu_count()} cores"
+
+
+def browser_main(baseline: float, loads: int = 5, rounds: int = 15) -> None:
+    print(f"[dashboard] before: {_load()}")
+    m = measure(loads, rounds)
+    print(f"[dashboard] after: {_load()}")
+    med = {k: statistics.median(v) for k, v in m.items() if v and k != "charts"}
+    bare = med["bare"]
+    report("dashboard: bare Voila page, navigation to shown", bare, bare, against="bare page")
+    report("dashboard: tracker interactive (vs bare page)", med["tracker"], bare, target=1.3 * bare,
+           against="bare page")
+    report("dashboard: start page shown (vs bare page)", med["start"], bare, target=1.3 * bare, against="bare page")
+    floor = med["bare click"]
+    report("dashboard: bare page, click to updated label (the floor)", floor, floor, against="bare click")
+    report("dashboard: action button to updated screen", med["click"], floor, target=0.150, against="bare click")
+    report("dashboard: Undo to updated screen", med["undo"], floor, target=0.100, against="bare click")
+    report("dashboard: gate button to the player's panel shown", med["open panel"], floor, target=0.150,
+           against="bare click")
+    report("dashboard: closing the panel to the table shown", med["close panel"], floor, target=0.150,
+           against="bare click")
+    charts = [c for c in m["charts"] if c["counted"]]
+    drawn = [c["drawn"] / 1000 if c["drawn"] is not None else float("inf") for c in charts]
+    report("dashboard: Show charts to both figures drawn (fresh page)", statistics.median(drawn), bare,
+           target=2.0, against="bare page")
+    for c in m["charts"]:
+        print("  " + _charts_words(c))
+    try:
+        steps = kernel_steps()
+    except (subprocess.CalledProcessError, ValueError, IndexError) as exc:
+        print(f"  kernel steps not measured: {exc}")
+        return
+    for k, v in steps.items():
+        print(f"  kernel: {k}: " + (f"{v / 1e3:.1f} kB" if "bytes" in k else str(v) if isinstance(v, bool)
+                                     else f"{v * 1e3:.0f} ms"))
+    print(f"[dashboard] end: {_load()}")
 
 
 # --- taps ---------------------------------------------------------------------------------------
@@ -259,27 +470,14 @@ def main(baseline: float) -> None:
     if not os.path.exists(CHROMIUM):
         print("bench_dashboard: Chromium not found at /usr/bin/chromium; skipped")
         return
-    for preheat, loads in ((True, 5), (False, 3)):
-        m = measure(preheat, loads, clicks=15 if preheat else 5)
-        label = "preheated kernels" if preheat else "no preheating"
-        print(f"[{label}] bare page {m['bare']:.2f} s, tracker {m['tracker']:.2f} s "
-              f"({m['tracker'] / m['bare']:.2f}x bare), start page {m['start']:.2f} s "
-              f"({m['start'] / m['bare']:.2f}x bare)")
-        report(f"dashboard [{label}]: bare Voila page, navigation to shown", m["bare"], m["bare"])
-        report(f"dashboard [{label}]: tracker interactive (vs bare page)", m["tracker"], m["bare"],
-               target=1.3 * m["bare"])
-        report(f"dashboard [{label}]: start page shown (vs bare page)", m["start"], m["bare"],
-               target=1.3 * m["bare"])
-        if "click" in m:
-            report(f"dashboard [{label}]: bare page, click to updated label", m["bare click"], baseline)
-            report(f"dashboard [{label}]: click to updated screen", m["click"], baseline, target=0.150)
-            print(f"[{label}] click: tracker {m['click'] * 1e3:.0f} ms vs a one-label update on the bare page "
-                  f"{m['bare click'] * 1e3:.0f} ms (the Voila round trip on this machine)")
+    browser_main(baseline)
 
 
 if __name__ == "__main__":
+    from common import baseline_seconds
     if sys.argv[1:] == ["taps"]:
         taps_main()
+    elif sys.argv[1:] == ["browser"]:
+        browser_main(baseline_seconds())
     else:
-        from common import baseline_seconds
         main(baseline_seconds())

@@ -28,8 +28,10 @@ def baseline_seconds(n_choices: int = 1000, repeats: int = 51) -> float:
     return median_seconds(loop, repeats)
 
 
-def report(name: str, seconds: float, baseline: float, target: float | None = None) -> str:
-    line = f"{name:<55} median {seconds * 1e3:9.3f} ms   {seconds / baseline:8.1f}x baseline"
+def report(name: str, seconds: float, baseline: float, target: float | None = None,
+           against: str = "baseline") -> str:
+    """One line: the median, its ratio to ``baseline`` (named ``against``), and the target if any."""
+    line = f"{name:<55} median {seconds * 1e3:9.3f} ms   {seconds / baseline:8.1f}x {against}"
     if target is not None:
         line += f"   target {target * 1e3:.1f} ms: {'met' if seconds <= target else 'MISSED'}"
     print(line)
