@@ -125,6 +125,16 @@ def test_a_bust_that_bankrupts_cosmic_computers_tells_who_loses_how_many_cards()
     assert holdings[1] == {"stock_cards": 4, "split_cards": 0}
 
 
+def test_crazy_cramer_s_move_is_told_with_the_values():
+    t = positioned(kept=("Crazy Cramer", "Billionaire Bill", "Golden Graham"))
+    to_auction(t, (LABS, "+1"), [(EPIC, "+4"), (AUTO, "+2"), (STEEL, "$$")], (LABS, LABS, LABS),
+               [((LABS, LABS), 0), ((LABS, LABS), 1), ((LABS, LABS), 2)])
+    t.result(("Alice", 0), ("Bob", 0), ("Carol", 0))
+    t.do(A.CramerMove(0, BANK_, -1))
+    assert told(t) == [("cramer", {"seat": 0, "stock": BANK_, "steps": -1, "old": 5, "new": 4, "through": ()},
+                        "Alice (Crazy Cramer) moves Bottomline Bank down 1 space: 5 → 4")]
+
+
 # --- the movement phase: forecasts, a dividend, the end of the round ------------------------------
 
 def test_forecasts_a_dividend_and_the_end_of_the_round_are_told_in_order():
@@ -162,6 +172,22 @@ def test_forecasts_a_dividend_and_the_end_of_the_round_are_told_in_order():
                                                      (EPIC, 9)),
                             "money": ((0, 28_000), (1, 20_000), (2, 20_000)), "leaders": (0,)}
     assert t.m.events()[-1].round == 1 and t.s.round == 2
+
+
+def test_stanford_steel_s_dollar_space_on_the_expert_board_pays_every_card_it_is_told():
+    # expert Steel starts on space 8 (value 5); space 9 carries a $ (the assumed default data)
+    t = positioned(expert_board=True, holdings={0: ([STEEL], [STEEL])})
+    to_auction(t, (LABS, "+2"), [(STEEL, "+1"), (AUTO, "-2"), (EPIC, "-3")], (LABS, LABS, LABS),
+               [((LABS, LABS), 0), ((LABS, LABS), 1), ((LABS, LABS), 2)])
+    t.result(("Alice", 0), ("Bob", 0), ("Carol", 0))
+    t.pass_all(R.SELL)
+    events = told(t)
+    assert [e[2] for e in events[:2]] == [
+        "Alice's pair: Stanford Steel +1, 5 → 5",
+        # $1,000 a card, a split card counting two: 1 + 2 cards
+        "Stanford Steel reaches a $ space: $1,000 a card, split cards twice; Alice collects $3,000",
+    ]
+    assert events[1][1] == {"stock": STEEL, "signs": 1, "per_card": 1_000, "paid": ((0, 3_000),)}
 
 
 # --- the end of the game --------------------------------------------------------------------------
