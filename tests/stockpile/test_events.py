@@ -83,6 +83,16 @@ def test_discount_donald_is_told_with_the_bid_and_what_he_pays():
                       "Leading Laboratories, Leading Laboratories and 1 face-down card")
 
 
+def test_broker_bernie_is_told_collecting_the_fees_instead_of_paying():
+    t = positioned(kept=("Broker Bernie", "Billionaire Bill", "Golden Graham"))
+    to_auction(t, (LABS, "+1"), [(EPIC, "+4"), (AUTO, "+2"), (STEEL, "$$")], (FEE1, LABS, LABS),
+               [(("Fee $3,000", LABS), 0), ((LABS, LABS), 1), ((LABS, LABS), 2)])
+    t.result(("Alice", 0), ("Bob", 0), ("Carol", 0))
+    assert told(t, "fees") == [("fees", {"seat": 0, "paid": (), "owed": (), "bonus": (1_000, 3_000)},
+                                "Alice (Broker Bernie) collects $4,000 for 2 trading fee cards instead of paying")]
+    assert t.money("Alice") == 20_000 + 4_000
+
+
 # --- the action phase: a Boom splits, a Bust bankrupts --------------------------------------------
 
 def test_a_boom_that_splits_epic_electric_tells_the_move_then_the_split():
