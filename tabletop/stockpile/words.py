@@ -16,17 +16,17 @@ __all__ = ["WordsRules", "EVENT_KINDS"]
 #: what the engine tells the whole table of, by kind (``state.events``, ``describe_event``); every
 #: fact in an event is public: face-down cards are only ever counted
 EVENT_KINDS = {
-    "stockpile_won": "a player takes a stockpile at the end of the auction: for how much, its face-up cards, how many face down",
-    "fees": "the trading fees of the stockpiles a player took: paid, left face up until they can be paid, or Broker Bernie's bonus",
+    "stockpile_won": "a player takes a stockpile in the auction: the price, its face-up cards, how many face down",
+    "fees": "the trading fees of the stockpiles a player took: paid, left unpaid, or Broker Bernie's bonus",
     "fee_paid_late": "a trading fee left unpaid is paid as soon as the player has the money",
     "boom": "a Boom card moves a stock up",
     "bust": "a Bust card moves a stock down",
     "cramer": "Crazy Cramer moves a stock one space",
-    "forecast": "a company tile and forecast card turned over in the movement phase move a stock, or call a dividend ($$)",
-    "split": "a stock goes past the top of its track: it splits, every regular card of it becomes a split card, split cards already held earn the bonus",
-    "bankruptcy": "a stock falls below its lowest space: every card of it is discarded and it starts over",
+    "forecast": "a pair turned over in the movement phase moves a stock, or calls a dividend ($$)",
+    "split": "a stock passes the top of its track: its cards become split cards, split ones earn the bonus",
+    "bankruptcy": "a stock falls below its first space: every card of it is discarded and it starts over",
     "dollar_space": "Stanford Steel reaches a $ space on the expert board: every card of it pays",
-    "dividend": "a dividend ($$ forecast or Dividend Deborah) is paid: what each player collected for the cards they revealed",
+    "dividend": "a dividend ($$ or Dividend Deborah) is paid: what each player collected for the cards shown",
     "round_end": "a round ends: each stock's value, each player's money, who leads",
     "majority": "at the end, the majority holder of a stock (or each tied holder) gets the bonus",
     "final_sale": "at the end, a player's cards are sold at the final values",
