@@ -161,6 +161,7 @@ class StockpileState(SetupRules, MarketRules, DemandRules, PlayRules, WordsRules
     # events and simulations play millions of games); they take ``Event`` form when read.
     @property
     def events(self) -> list[Event]:
+        """Every event so far (read it; ``announce`` adds to it)."""
         told, made = self._told, self._made
         if self._read < len(told):
             for rnd, phase, kind, make, facts in told[self._read:]:
