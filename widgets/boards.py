@@ -292,5 +292,5 @@ def _score_only(view: Mapping, seat: int) -> int | None:
 
 
 register_ui("jika", TitleUI(board_html=jika_board, private_decision=always_private, net_worth=_score_only,
-                            unit=" pts",
+                            unit=" pts", worth_label="Score (the certificates are secret until the end)",
                             chance_prompt="Enter the jack the watcher turns up"))
