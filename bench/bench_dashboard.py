@@ -223,7 +223,7 @@ def _entries(page) -> int:
     return int(words.split("(")[1].split()[0])
 
 
-def measure(loads: int = 5, rounds: int = 15) -> dict[str, list]:
+def measure(loads: int = 7, rounds: int = 15) -> dict[str, list]:
     """Every browser figure of one run: name -> the times in seconds (charts: dicts)."""
     from playwright.sync_api import sync_playwright
     from tabletop import serve
@@ -293,11 +293,12 @@ def _charts_words(c: dict) -> str:
     def at(ms):
         return "never" if ms is None else f"{ms / 1000:.2f} s"
     sizes = [n for _t, n in c["ws"]]
-    big = ", ".join(f"{n / 1e6:.1f} MB at {t / 1000:.1f} s" for t, n in c["ws"] if n > 1e6) or "none"
+    big = max(c["ws"], key=lambda tn: tn[1]) if c["ws"] else None      # the figures' data, or plotly.js
+    big = "none" if big is None else f"{big[1] / 1e3:.1f} kB at {at(big[0])}"
     drawn = c["drawn"] if c["drawn"] is not None else float("inf")
     busy = sum(d for t, d in c["longtasks"] if t <= drawn)
     return (f"charts{'' if c['counted'] else ' (warm-up)'}: drawn {at(c['drawn'])}; 'Loading' on the button "
-            f"{at(c['loading'])}; {len(sizes)} websocket messages, {sum(sizes) / 1e6:.1f} MB, over 1 MB: {big}; "
+            f"{at(c['loading'])}; {len(sizes)} websocket messages, {sum(sizes) / 1e6:.1f} MB, the largest {big}; "
             f"first figure on the page {at(c['first'])}, both {at(c['framed'])}; the page's main thread busy "
             f"{busy / 1000:.1f} s in {len(c['longtasks'])} long tasks; traces {c['traces']}; fetched: "
             + (", ".join(f"{name} ({n / 1e6:.1f} MB, {t0 / 1000:.1f}-{t1 / 1000:.1f} s)"
@@ -337,7 +338,7 @@ def _load() -> str:
     return f"load average {one:.1f} / {five:.1f} / {fifteen:.1f} on {os.cpu_count()} cores"
 
 
-def browser_main(baseline: float, loads: int = 5, rounds: int = 15) -> None:
+def browser_main(baseline: float, loads: int = 7, rounds: int = 15) -> None:
     print(f"[dashboard] before: {_load()}")
     m = measure(loads, rounds)
     print(f"[dashboard] after: {_load()}")
@@ -359,6 +360,12 @@ def browser_main(baseline: float, loads: int = 5, rounds: int = 15) -> None:
     drawn = [c["drawn"] / 1000 if c["drawn"] is not None else float("inf") for c in charts]
     report("dashboard: Show charts to both figures drawn (fresh page)", statistics.median(drawn), bare,
            target=2.0, against="bare page")
+    arrived = [max(c["ws"], key=lambda tn: tn[1])[0] / 1000 for c in charts if c["ws"]]
+    busy = [sum(d for _t, d in c["longtasks"]) / 1000 for c in charts]
+    if arrived:
+        print(f"  charts, medians: the figures' data (the largest websocket message) on the page "
+              f"{statistics.median(arrived):.2f} s after the tap, both drawn {statistics.median(drawn):.2f} s; "
+              f"the page's main thread busy {statistics.median(busy):.2f} s meanwhile (long tasks)")
     for c in m["charts"]:
         print("  " + _charts_words(c))
     try:
