@@ -178,6 +178,8 @@ class Table:
         tap_steps(self.page, scope, steps)
         self.taps += len(steps)
         self.wait_entries(n + 1)
+        entered = self.match().log[n]
+        assert entered == action, f"tapping {[s.label for s in steps]} entered {entered!r}, not {action!r}"
 
     def play_until(self, done, max_entries: int = 2000) -> None:
         for _ in range(max_entries):

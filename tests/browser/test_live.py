@@ -260,6 +260,8 @@ class Table:
             batch = secret_batch(match, self.rng)
             self.deal_at_once(match, batch)
             self.all_at(n + len(batch))
+            entered = list(engine_now(self.home, self.match_id).log[n:n + len(batch)])
+            assert entered == [a for a, _ in batch], f"the taps entered {entered}, not {[a for a, _ in batch]}"
             return
         if player == CHANCE and self.script:      # another program enters this one
             self.script = False
@@ -279,6 +281,8 @@ class Table:
             action = legal[self.rng.randrange(len(legal))]
             self.seats[player].click(action, match.offered_actions(player), match.state)
         self.all_at(n + 1)
+        entered = engine_now(self.home, self.match_id).log[n]
+        assert entered == action, f"the taps for {action!r} entered {entered!r}"
 
     def race_for(self, match: Match) -> None:
         """The table screen and the acting player's device tap different choices at once: one
