@@ -123,7 +123,7 @@ def main(pages: int, workers: int) -> None:
     ctx = mp.get_context("spawn")
     start, seen_queue = ctx.Event(), ctx.Queue()
     chunks = [rest[i::workers] for i in range(workers)] if rest else []
-    procs = [ctx.Process(target=_worker, args=(db, match_id, c, start, seen_queue)) for c in chunks if c]
+    procs = [ctx.Process(target=_worker, args=(db, match_id, c, start, seen_queue), daemon=True) for c in chunks if c]
     for p in procs:
         p.start()
 
@@ -138,18 +138,22 @@ def main(pages: int, workers: int) -> None:
         t0 = time.monotonic()
         teacher_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
         teacher = teacher_ctx.new_page()
-        teacher.set_default_timeout(180_000)
+        teacher.set_default_timeout(300_000)
         teacher.goto(f"{server}/?match={match_id}", wait_until="commit")
-        students = []
-        for s in page_seats:
-            c = browser.new_context(viewport={"width": 390, "height": 844})
-            p = c.new_page()
-            p.set_default_timeout(180_000)
-            p.goto(f"{server}/?match={match_id}&seat={s}&key={keys[s]}", wait_until="commit")
-            students.append((s, c, p))
         teacher.locator(".tt-teacher").wait_for()
-        for _s, _c, p in students:
-            p.locator(".tt-student").wait_for()
+        students = []
+        # pages open a few at a time: a 2-core machine starts a handful of kernels at once
+        for batch in range(0, len(page_seats), 3):
+            opened = []
+            for s in page_seats[batch:batch + 3]:
+                c = browser.new_context(viewport={"width": 390, "height": 844})
+                p = c.new_page()
+                p.set_default_timeout(300_000)
+                p.goto(f"{server}/?match={match_id}&seat={s}&key={keys[s]}", wait_until="commit")
+                opened.append((s, c, p))
+            for _s, _c, p in opened:
+                p.locator(".tt-student").wait_for()
+            students += opened
         print(f"all pages open in {time.monotonic() - t0:.1f} s")
         start.set()
         lost = 0
@@ -223,7 +227,7 @@ def main(pages: int, workers: int) -> None:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pages", type=int, default=10, help="students with a real page (the rest: processes)")
+    parser.add_argument("--pages", type=int, default=6, help="students with a real page (the rest: processes)")
     parser.add_argument("--workers", type=int, default=4, help="processes entering the other students' bids")
     args = parser.parse_args()
     main(args.pages, args.workers)

@@ -357,7 +357,8 @@ def test_three_rounds_of_the_common_value_and_ladder_auctions_on_the_screens(sto
                         acted = True
                         break
                 elif st.form.layout.display is None:
-                    assert f"Your signal: ${private['signal']:,}" in st.prompt.value
+                    signal = private["signal"]      # V + noise: below $0 near the range's end
+                    assert f"Your signal: {'-' if signal < 0 else ''}${abs(signal):,}" in st.prompt.value
                     st.amount.value = str(max(0, private["signal"] - 10))
                     st.submit.click()
                     entered.append((rnd, st.seat, None, f"${max(0, private['signal'] - 10):,}"))
