@@ -432,7 +432,7 @@ class Match:
             "actions": [a.redacted() for a in self._log],
             "view": self.view(None),
             "ledger": self._ledger_rows(None),
-            "value_history": self._value_rows(None),
+            "value_history": self.value_rows(None),
             "outcome": None if outcome is None else {
                 "scores": list(outcome.scores), "winners": list(outcome.winners),
                 "reason": outcome.reason},
@@ -453,7 +453,9 @@ class Match:
                  "kind": p.kind, "subject": p.subject}
                 for p in state.payments if viewer == "all" or state.payment_visible(p, viewer)]
 
-    def _value_rows(self, viewer: Any = "all") -> list[dict]:
+    def value_rows(self, viewer: Any = "all") -> list[dict]:
+        """The value history as plain rows (round, phase, stock, value), without pandas: what a
+        screen reads after every entry."""
         self._viewer(viewer)  # every value mark is public today; the viewer is still checked
         return [{"round": m.round, "phase": m.phase, "stock": m.stock, "value": m.value}
                 for m in self._state.value_marks]
@@ -473,7 +475,7 @@ class Match:
         """Every stock value change as a DataFrame: round, phase, stock, value (``viewer`` as for
         ``ledger``)."""
         import pandas as pd
-        return pd.DataFrame(self._value_rows(viewer), columns=["round", "phase", "stock", "value"])
+        return pd.DataFrame(self.value_rows(viewer), columns=["round", "phase", "stock", "value"])
 
 
 def _canonical(body: Mapping) -> bytes:

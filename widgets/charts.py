@@ -23,10 +23,9 @@ PLOTLY_MIME = "application/vnd.plotly.v1+json"
 def value_series(match: Match) -> dict[str, tuple[list[int], list[int]]]:
     """stock -> (rounds, value at the end of each round so far), from the public value history;
     a round without a change carries the value before it."""
-    history = match.value_history(None)
     last: dict[str, dict[int, int]] = {}
-    for stock, rnd, value in zip(history["stock"], history["round"], history["value"]):
-        last.setdefault(stock, {})[int(rnd or 0)] = int(value)
+    for row in match.value_rows(None):      # plain rows: no pandas import on the first tap
+        last.setdefault(row["stock"], {})[int(row["round"] or 0)] = int(row["value"])
     now = int(match.state.round or 0)
     out = {}
     for stock, by_round in last.items():
