@@ -10,8 +10,11 @@ import random
 import pytest
 
 from tabletop import CHANCE, Match
+from tabletop.errors import StoreError
 from tabletop.store import Store, location_words
 from tabletop.stockpile.actions import DealStartingStock
+
+from .helpers import assert_plain, raw_execute
 
 PLAYERS = ["Ann", "Ben", "Cy", "Dee"]
 
@@ -70,7 +73,24 @@ def test_the_list_of_matches_shows_the_round_and_phase_the_match_is_in(location)
      "the PostgreSQL database 'club' on /run/postgresql as user 'bob'"),
     # no database named: PostgreSQL connects to the database of the user's name
     ("postgresql://carol:s3cret@db.example", "the PostgreSQL database 'carol' on db.example as user 'carol'"),
+    # "://" later in the address (a query value) does not hide that it is a database address
+    ("postgresql://dan:s3cret@db.example/games?application_name=tabletop://table",
+     "the PostgreSQL database 'games' on db.example as user 'dan'"),
 ])
 def test_a_database_address_is_said_in_words_without_its_password(address, words):
     assert location_words(address) == words
     assert "s3cret" not in location_words(address)
+
+
+def test_a_pin_stored_by_an_unknown_method_is_refused_in_words(location):
+    """A PIN row another program wrote with a method tabletop does not know cannot be checked:
+    the seat's owner is told, in plain words, what to do (docs/security.md: store failures are
+    said in words)."""
+    store = Store(location)
+    saved = store.create(Match("stockpile", PLAYERS, seed=2))
+    store.set_pin(saved.id, 1, "4821")
+    raw_execute(location, "UPDATE pins SET method = 'md5'")
+    with pytest.raises(StoreError) as info:
+        store.check_pin(saved.id, 1, "4821")
+    assert_plain(info.value)
+    assert "'md5'" in str(info.value) and "set a new one" in str(info.value)
