@@ -23,7 +23,10 @@ EXPERIMENTS = ["ladder", "first-price", "second-price", "common-value"]
 
 
 def dollars(amount: int) -> re.Pattern:
-    return re.compile(re.escape(f"${amount:,}") + r"(?![\d,])")
+    """$5 as the screens write it: not inside $50, $5,000 or -$5 (a signal below $0 is -$5)."""
+    if amount < 0:
+        return re.compile(re.escape(f"-${-amount:,}") + r"(?![\d,])")
+    return re.compile(r"(?<!-)" + re.escape(f"${amount:,}") + r"(?![\d,])")
 
 
 class Phone:
@@ -162,7 +165,7 @@ def test_a_class_of_six_runs_three_rounds_of_each_experiment(browser, server, ho
                         if rnd == 2 and phone.seat == 5:
                             continue                   # Fox misses round 2: no bid, as the rule says
                         words = phone.page.locator(".tt-value").inner_text()
-                        value = int(words.split("$")[1].replace(",", ""))
+                        value = int(words.split("$")[1].replace(",", "")) * (-1 if "-$" in words else 1)
                         bid = max(0, value - 7 * (phone.seat + 1))
                         phone.page.locator(".tt-amount input").fill(str(bid))
                         phone.page.get_by_role("button", name="Submit my bid").click()

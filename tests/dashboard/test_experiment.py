@@ -40,8 +40,10 @@ def strings_of(widget) -> str:
 
 
 def dollars(amount: int) -> re.Pattern:
-    """$63 and not $630 or $6,300."""
-    return re.compile(re.escape(f"${amount:,}") + r"(?![\d,])")
+    """$63 and not $630, $6,300 or -$63 (a signal below $0)."""
+    if amount < 0:
+        return re.compile(re.escape(f"-${-amount:,}") + r"(?![\d,])")
+    return re.compile(r"(?<!-)" + re.escape(f"${amount:,}") + r"(?![\d,])")
 
 
 class Cells(HTMLParser):
