@@ -28,9 +28,12 @@ HANDS = {1: "CP3 CP10 CP2 WB5 GG10 TT10 CP11 TT13", 0: "CP5 WB2 WB9 GG1 GG2 TT4 
 def started(pos=None, players=("Alice", "Bob"), hands=HANDS, options=None) -> Match:
     m = Match("black-monday", players, options, seed=0)
     m.apply(pos or position())
-    while m.state.phase == "deal":
-        seat = m.state._deal_seat()
-        m.apply(DealCard(seat, *cards(hands[seat])[sum(map(len, m.state.hands[seat:seat + 1]))]))
+    dealt = dict.fromkeys(hands, 0)
+    # the public way: the match says whose card is dealt next (each owner enters their own)
+    while (wait := m.waiting_for()).actions == ("DealCard",):
+        assert wait.seat == m.state.chance_owner() and wait.secret
+        m.apply(DealCard(wait.seat, *cards(hands[wait.seat])[dealt[wait.seat]]))
+        dealt[wait.seat] += 1
     return m
 
 
@@ -51,7 +54,7 @@ def test_a_position_then_the_hands_then_the_turn_of_the_player_named():
     assert hand(m, 1) == sorted("CP3 CP10 CP2 WB5 GG10 TT10 CP11 TT13".split())
     # Bob plays on: 500 Whip Burger shares at $3
     m.apply(BuyShares(1, WB, 5))
-    assert m.state.money[1] == 30_000 - 500 * 3
+    assert m.view()["players"][1]["money"] == 30_000 - 500 * 3
     assert m.describe_log(None)[0] == (
         "Started from the table as it is: round 3, Bob's turn; money Alice $12,000, Bob $30,000; "
         "prices Chewy Poultry $6, Whip Burger $3, Gum Gum Mine $9, Tiki-Taka Tech delisted; "
