@@ -190,11 +190,12 @@ def at_auction(players=("Alice", "Bob", "Carol"), start=(EPIC, COSMIC, BANK_), i
 
 
 def positioned(players=("Alice", "Bob", "Carol"), round=1, first_player=0, money=None, spaces=(),
-               holdings=None, kept=(), **options) -> Table:
+               holdings=None, kept=(), unpaid_fees=(), **options) -> Table:
     """A table started from the table as it is, the public way: a ``Position`` (every company on its
     start space unless ``spaces`` maps it elsewhere; $20,000 each unless ``money``), then each
     player's face-down cards entered as they would enter them. ``holdings`` maps a seat to
-    (regular companies, split companies); ``kept`` each seat's investor (the expansion is then on)."""
+    (regular companies, split companies); ``kept`` each seat's investor (the expansion is then on);
+    ``unpaid_fees`` each seat's fee cards still owed."""
     if kept:
         options["investors"] = True
     t = Table(players, **options)
@@ -205,7 +206,8 @@ def positioned(players=("Alice", "Bob", "Carol"), round=1, first_player=0, money
                     spaces=tuple(start.items()),
                     stock_cards=tuple(len(holdings.get(s, ((), ()))[0]) for s in range(n)),
                     split_cards=tuple(len(holdings.get(s, ((), ()))[1]) for s in range(n)),
-                    investors=tuple((i,) if isinstance(i, str) else tuple(i) for i in kept)))
+                    investors=tuple((i,) if isinstance(i, str) else tuple(i) for i in kept),
+                    unpaid_fees=tuple(tuple(f) for f in unpaid_fees)))
     cards = {s: [(c, False) for c in regular] + [(c, True) for c in split]
              for s, (regular, split) in holdings.items()}
     while t.s.step == R.HOLDING:
@@ -214,12 +216,49 @@ def positioned(players=("Alice", "Bob", "Carol"), round=1, first_player=0, money
     return t
 
 
-def bare_state(players=("Alice", "Bob", "Carol"), **options) -> R.StockpileState:
-    """A state outside any match, for arranging a position by hand (values, holdings)."""
-    from tabletop.core import Game
-    from tabletop.registry import get_title
-    title = get_title("stockpile")
-    return title.new_state(Game("stockpile", tuple(players), title.normalize_options(options, len(players)), 0))
+def to_auction(t: Table, open_pair, pairs, face_up, hands) -> Table:
+    """Information and supply of a 3-player round: the face-up pair, each player's pair, the
+    face-up cards, then each player's two cards: ((card, card), pile), first face up."""
+    t.info(*pairs, open=open_pair)
+    t.face_up(*face_up)
+    t.batch(*(((c1, c2), ((c1, pile, True), (c2, pile, False))) for (c1, c2), pile in hands))
+    assert t.s.step == R.BID
+    return t
+
+
+def labs_supply(t: Table, open_pair, pairs, face_up=(LABS, LABS, LABS), alice=(LABS, LABS)) -> Table:
+    """A 3-player round to its action phase where the market cards are Leading Laboratories but
+    what ``face_up`` and Alice's two cards (``alice``) say: each seat places its two cards on its
+    own stockpile and takes it for $0 (nobody pays a bid or a fee)."""
+    to_auction(t, open_pair, pairs, face_up, [(alice, 0), ((LABS, LABS), 1), ((LABS, LABS), 2)])
+    return t.result(("Alice", 0), ("Bob", 0), ("Carol", 0))
+
+
+#: track spaces (standard board) from which ``last_round_to_five`` brings every company to 5
+SPACES_TO_FIVE = {COSMIC: 2, BANK_: 3, LABS: 0, AUTO: 6, STEEL: 7, EPIC: 0}
+
+
+def last_round_to_five(t: Table) -> Table:
+    """Play the last round of a 3-player table positioned at its last round on ``SPACES_TO_FIVE``
+    so that nothing but the values changes and every company ends at 5: the market cards are
+    Leading Laboratories (at 1) but one Bust, Alice's, which she plays on Labs, a bankruptcy that
+    discards every Labs card; nobody bids or sells; Labs's $$ pays nobody. The game then ends."""
+    assert t.s.round == t.s.rounds and t.value(LABS) == 1
+    labs_supply(t, (LABS, "$$"), [(COSMIC, "+2"), (BANK_, "+1"), (AUTO, "-2")], face_up=("Bust", LABS, LABS))
+    t.do(A.PlayActionCard(0, "Bust", LABS))          # 1 -> below the track: bankrupt, back to 5
+    t.pass_all(R.SELL)
+    t.collect_all()                                  # Labs $$: nobody holds Labs now
+    t.do(A.RevealPair(0, STEEL, "-3"))               # the last pair, Epic +4, is what is left
+    assert t.m.is_over()
+    return t
+
+
+def paid_to(t: Table, *words) -> list[tuple]:
+    """The ledger's payments to a player whose reason holds any of ``words``, read the public way
+    (``Match.ledger``): (seat, amount, reason) in the order they were made."""
+    ledger = t.m.ledger()
+    return [(t.seat(r.payee), r.amount, r.reason) for r in ledger.itertuples()
+            if r.payee in t.m.game.players and any(w in r.reason for w in words)]
 
 
 def refused(t: Table, action, error, *words) -> str:

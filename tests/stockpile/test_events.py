@@ -16,7 +16,7 @@ from tabletop.stockpile import actions as A
 from tabletop.stockpile import rules as R
 from tabletop.stockpile.words import EVENT_KINDS
 
-from .table import AUTO, BANK_, COSMIC, EPIC, FEE1, LABS, STEEL, at_auction, positioned
+from .table import AUTO, BANK_, COSMIC, EPIC, FEE1, LABS, STEEL, at_auction, positioned, to_auction
 
 
 def told(t, *kinds):
@@ -25,16 +25,6 @@ def told(t, *kinds):
     events = t.m.events()[-len(sentences):] if sentences else []
     out = [(e.kind, dict(e.params), t.s.describe_event(e)) for e in events]
     return [x for x in out if not kinds or x[0] in kinds]
-
-
-def to_auction(t, open_pair, pairs, face_up, hands):
-    """Information and supply of a 3-player round: the face-up pair, each player's pair, the
-    face-up cards, then each player's two cards: ((card, card), pile), first face up."""
-    t.info(*pairs, open=open_pair)
-    t.face_up(*face_up)
-    t.batch(*(((c1, c2), ((c1, pile, True), (c2, pile, False))) for (c1, c2), pile in hands))
-    assert t.s.step == R.BID
-    return t
 
 
 # --- the auction: stockpiles won, fees --------------------------------------------------------------

@@ -8,8 +8,8 @@ from tabletop.stockpile import actions as A
 from tabletop.stockpile import rules as R
 from tabletop.stockpile.data import COMPANIES, INVESTORS
 
-from .table import (AUTO, BANK_, COSMIC, EPIC, FEE1, FEE2, LABS, STEEL, Table, at_auction, bare_state, positioned,
-                    refused)
+from .table import (AUTO, BANK_, COSMIC, EPIC, FEE1, FEE2, LABS, SPACES_TO_FIVE, STEEL, Table, at_auction,
+                    last_round_to_five, positioned, refused)
 
 BILL, BERNIE, CRAMER, DONALD, DEBORAH, GRAHAM, MARTHA, MARK, STUART, WARREN = INVESTORS
 
@@ -154,12 +154,11 @@ def test_golden_graham_gets_1000_more_per_card_sold_split_counting_two_and_at_th
     before = t.money("Bob")
     t.sell("Bob", EPIC)
     assert t.money("Bob") == before + 5_000 + 1_000
-    s = bare_state(investors=True)
-    e = COMPANIES.index(EPIC)
-    s.holder[INVESTORS.index(GRAHAM)] = 2
-    s.reg[2][e], s.split[2][e] = 1, 1
-    s._end_game()      # majority ($10,000), 3 shares at $5,000, and $3,000 from Graham
-    assert s.money[2] == 0 + 10_000 + 15_000 + 3_000
+    # the last round, from the table as it is: Carol is Golden Graham, with $0, one Epic and one split Epic
+    t = positioned(round=7, spaces=SPACES_TO_FIVE, kept=(BILL, DONALD, GRAHAM), money=(20_000, 20_000, 0),
+                   holdings={2: ([EPIC], [EPIC])})
+    last_round_to_five(t)      # majority ($10,000), 3 shares at $5,000, and $3,000 from Graham
+    assert t.m.view()["players"][2]["money"] == 0 + 10_000 + 15_000 + 3_000
 
 
 def test_golden_graham_selling_half_a_split_card_is_one_card():
@@ -342,7 +341,7 @@ def test_two_players_expert_board_and_investors_together():
     t.pass_all(R.SELL)
     # Alice's Steel +1 on the expert board: start space 8 (value 5) to 9, a $ space; she holds
     # three Steel cards (her starting stock, the face-up one and the one she hid herself)
-    assert t.value(STEEL) == 5 and t.s.pos[4] == 9
+    assert t.value(STEEL) == 5 and t.m.view()["board"]["positions"][STEEL] == 9
     steel = [(p.payee, p.amount) for p in t.s.payments if p.reason == "Stanford Steel $ space"]
     assert steel == [(0, 3_000)]
     assert t.s.step == R.DIVIDEND and t.s.div[0] == COMPANIES.index(AUTO)   # Bob's Automotive $$

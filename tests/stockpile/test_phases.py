@@ -1,16 +1,12 @@
 """Action phase (Boom/Bust), selling (including half of a split card) and the movement phase
 (forecasts, splits, bankruptcy, dividends with partial reveal)."""
-import pytest
-
 from tabletop.errors import IllegalAction, MalformedAction, NotYourTurn
 from tabletop.stockpile import actions as A
 from tabletop.stockpile import rules as R
 from tabletop.stockpile.data import COMPANIES
 
-from .table import (AUTO, BANK_, COSMIC, EPIC, FEE1, LABS, STEEL, Table, at_auction, bare_state, positioned,
+from .table import (AUTO, BANK_, COSMIC, EPIC, FEE1, LABS, STEEL, Table, at_auction, labs_supply, positioned,
                     refused)
-
-E, C = COMPANIES.index(EPIC), COMPANIES.index(COSMIC)
 
 
 def at_action():
@@ -103,36 +99,43 @@ def test_epic_electric_at_9_with_plus_4_splits_and_ends_at_8():
     t.quiet_round((LABS, "+1"), (EPIC, "+4"), (AUTO, "+2"), (STEEL, "-2"), (COSMIC, "-3"))
     assert t.value(EPIC) == 9
     t.quiet_to(R.SELL, (LABS, "+1"), (AUTO, "+2"), (EPIC, "+4"), (STEEL, "-2"))
-    held = [t.s.reg[p][E] for p in range(3)]
+    held = [epic_cards(t, p)[1] for p in range(3)]
     t.quiet_round((COSMIC, "-3"))
     assert t.value(EPIC) == 8
     # every Epic card held went to the split portfolio
-    assert [t.s.split[p][E] for p in range(3)] == held and [t.s.reg[p][E] for p in range(3)] == [0, 0, 0]
+    assert [epic_cards(t, p) for p in range(3)] == [(n, 0) for n in held]
+
+
+def epic_cards(t, who):
+    """(split, regular) Epic Electric cards in ``who``'s portfolio, as their own screen shows them."""
+    private = t.private(who)
+    return private["split_portfolio"].get(EPIC, 0), private["portfolio"].get(EPIC, 0)
 
 
 def test_a_split_pays_10000_per_card_already_split_and_they_stay_split():
-    s = bare_state()
-    s.pos[E] = 8                                       # Epic at 9
-    s.split[0][E], s.reg[0][E] = 1, 2                  # Alice: one split card, two regular
-    s.reg[1][E] = 1
-    s.move(E, 4)
-    assert s.value(E) == 8
-    assert s.money[0] == 20_000 + 10_000 and s.money[1] == 20_000
-    assert (s.split[0][E], s.reg[0][E], s.split[1][E], s.reg[1][E]) == (3, 0, 1, 0)
-    assert s.payments[-1].reason == "Epic Electric split: bonus for split cards"
-    s.pos[E] = 9
-    s.move(E, 1)                                       # a second split in the same round pays again
-    assert s.money[0] == 20_000 + 10_000 + 30_000 and s.money[1] == 30_000 and s.value(E) == 6
+    # from the table as it is: Epic at 9; Alice one split card and two regular, Bob one regular
+    t = positioned(spaces={EPIC: 8}, holdings={0: ([EPIC, EPIC], [EPIC]), 1: ([EPIC], [])})
+    labs_supply(t, (LABS, "+2"), [(EPIC, "+1"), (AUTO, "-2"), (STEEL, "-3")],
+                face_up=("Boom", LABS, LABS), alice=("Boom", "Boom"))          # Alice wins three Booms
+    t.do(A.PlayActionCard(0, "Boom", EPIC), A.PlayActionCard(0, "Boom", EPIC))   # 4 spaces up from 9
+    assert t.value(EPIC) == 8
+    assert t.money("Alice") == 20_000 + 10_000 and t.money("Bob") == 20_000
+    assert epic_cards(t, "Alice") + epic_cards(t, "Bob") == (3, 0, 1, 0)
+    assert t.m.ledger().iloc[-1].reason == "Epic Electric split: bonus for split cards"
+    t.do(A.PlayActionCard(0, "Boom", EPIC))                                    # Epic at 10
+    t.pass_all(R.SELL)                # Alice's Epic +1: a second split in the same round pays again
+    assert t.money("Alice") == 20_000 + 10_000 + 30_000 and t.money("Bob") == 30_000 and t.value(EPIC) == 6
 
 
 def test_bankruptcy_discards_every_card_even_split_and_resets_to_5():
-    s = bare_state()
-    s.pos[C] = 1                                        # Cosmic at 2
-    s.reg[0][C], s.split[1][C] = 3, 2
-    s.move(C, -3)                                       # 2 -> 1 -> bankrupt; the last step is lost
-    assert s.value(C) == 5
-    assert s.reg[0][C] == s.split[1][C] == 0
-    assert s.discard[C] == 5
+    # from the table as it is: Cosmic at 2; Alice three Cosmic, Bob two split Cosmic
+    t = positioned(spaces={COSMIC: 1}, holdings={0: ([COSMIC] * 3, []), 1: ([], [COSMIC, COSMIC])})
+    labs_supply(t, (LABS, "+1"), [(COSMIC, "-3"), (AUTO, "+2"), (STEEL, "-2")])
+    discarded = t.m.view()["board"]["discard"]
+    t.pass_all(R.SELL)                                  # Alice's Cosmic -3: 2 -> 1 -> bankrupt; the last step is lost
+    assert t.value(COSMIC) == 5
+    assert COSMIC not in t.private("Alice")["portfolio"] and COSMIC not in t.private("Bob")["split_portfolio"]
+    assert t.m.view()["board"]["discard"] - discarded == 5
 
 
 def test_movement_order_players_from_the_first_then_face_up_then_face_down():
@@ -169,14 +172,15 @@ def test_a_dividend_pays_2000_a_card_4000_a_split_card_for_the_cards_revealed():
 
 
 def test_partial_reveal_each_player_chooses_how_many_cards_to_show():
-    s = bare_state()
-    s.reg[0][E], s.split[0][E], s.reg[2][E] = 3, 1, 2
-    s._start_dividend(E, 2_000, "forecast")
-    s.plan, s.plan_i = [], 0
-    legal = s.legal_actions()
+    # from the table as it is: Alice three Epic and a split Epic, Carol two Epic; Alice's pair is Epic $$
+    t = positioned(holdings={0: ([EPIC] * 3, [EPIC]), 2: ([EPIC] * 2, [])})
+    labs_supply(t, (LABS, "+1"), [(EPIC, "$$"), (AUTO, "+2"), (STEEL, "-2")])
+    t.pass_all(R.SELL)
+    assert t.m.view()["board"]["dividend"] == {"company": EPIC, "per_card": 2_000} and t.m.waiting_for().seat == 0
+    legal = t.m.offered_actions(0)
     assert len(legal) == 4 * 2                       # 0..3 regular x 0..1 split
-    s.apply(A.CollectDividend(0, EPIC, 2, 1))        # Alice shows 2 of 3 regular and her split card
-    assert s.money[0] == 20_000 + 2 * 2_000 + 4_000
-    s.apply(A.CollectDividend(1, EPIC, 0, 0))
-    s.apply(A.CollectDividend(2, EPIC, 0, 0))        # Carol prefers to keep her holding secret
-    assert s.money[2] == 20_000
+    t.do(A.CollectDividend(0, EPIC, 2, 1))           # Alice shows 2 of 3 regular and her split card
+    assert t.money("Alice") == 20_000 + 2 * 2_000 + 4_000
+    t.do(A.CollectDividend(1, EPIC, 0, 0))
+    t.do(A.CollectDividend(2, EPIC, 0, 0))           # Carol prefers to keep her holding secret
+    assert t.money("Carol") == 20_000

@@ -26,6 +26,7 @@ def invariant(state: R.StockpileState) -> None:
 def perturbed(state: R.StockpileState) -> R.StockpileState:
     """The same position with every secret changed: face-down cards, hands, pairs, portfolio
     make-up, investor cards dealt. The public view must not notice."""
+    # kept on the state's fields: no sequence of entries changes the secrets and nothing public
     s = state.clone()
     k = len(s.deck)
     s.piles = [[(card if up else (card + 1) % k, up, mask) for card, up, mask in pile] for pile in s.piles]
