@@ -185,6 +185,9 @@ def test_a_class_of_six_runs_three_rounds_of_each_experiment(browser, server, ho
                     phone.page.get_by_text(f"Round {rnd} results").wait_for()
             # the CSV the teacher downloads: the entries made, and the engine's export
             teacher.page.get_by_text("The experiment is over").wait_for()
+            # the teacher's four charts are drawn, with lines and points
+            teacher.page.locator(".tt-teacher .js-plotly-plot .scatterlayer .trace").first.wait_for(
+                state="attached", timeout=60_000)
             href = teacher.page.locator("a.tt-csv").get_attribute("href")
             csv = base64.b64decode(href.split(",", 1)[1]).decode("utf-8")
             match = engine(home, match_id)
