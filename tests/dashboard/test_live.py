@@ -151,6 +151,25 @@ def test_two_devices_undoing_at_once_undo_one_entry(home):
     assert entries(table) == 3
 
 
+def test_two_devices_redoing_at_once_redo_one_entry_and_the_other_is_told(home):
+    store, match_id, table, (ann, bob, cy) = table_and_phones(home)
+    for seat, phone in enumerate((ann, bob, cy)):
+        phone.panel.pick(DealTip(seat, "Berry up"))
+    follow_all(table, ann, bob, cy)
+    bob.log.undo_button.click()
+    follow_all(table, bob)
+    assert entries(table) == 2 and not table.log.redo_button.disabled
+    # both screens offer Redo: Bob's device taps first, the table screen (not caught up) next
+    bob.log.redo_button.click()
+    table.log.redo_button.click()
+    assert table.banner.layout.display is None
+    assert table.banner.value.count("Bob's device entered that first: ") == 1
+    assert "Your entry was not made" in table.banner.value and "Berry up" not in table.banner.value
+    assert len(Store().open(match_id).match.log) == 3 and entries(table) == 3     # redone once
+    assert table.match.log == Store().open(match_id).match.log and not table.match.undone
+    assert table.log.redo_button.disabled                                      # the new state
+
+
 def test_an_impossible_entry_ahead_is_said_on_that_players_device_and_entered_again(home):
     """Each player starts with a different company (Stockpile's rulebook): Ben enters, ahead of
     his turn, the company Ann then gets. His device says so, and offers his own draw again."""

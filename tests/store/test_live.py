@@ -155,6 +155,74 @@ def test_two_devices_entering_at_once_100_times_exactly_one_applies_and_nothing_
     assert len(final) == len(start) + rounds
 
 
+def _history_racer(path, match_id, device, kinds, barrier, results):
+    """Each round, undo or redo (``kinds``) at the same moment as the other device; a refused
+    change must leave this copy as it was, and catching up must show the other's change."""
+    store = Store(path, busy_timeout=10)
+    saved = store.open(match_id, device=device)
+    try:
+        for i, kind in enumerate(kinds):
+            saved.refresh()
+            before = (saved.match.log, saved.match.undone, snapshot(saved.match))
+            barrier.wait(60)
+            try:
+                getattr(saved, kind)()
+                results.put((i, device, "applied", len(saved.match)))
+            except StaleMatch as exc:
+                unchanged = (saved.match.log, saved.match.undone, snapshot(saved.match)) == before
+                results.put((i, device, str(exc) if unchanged else "changed after the refusal", None))
+            barrier.wait(60)                  # both done before either catches up
+            saved.refresh()
+            results.put((i, device, "now", (len(saved.match), len(saved.match.undone))))
+        results.put(("end", device, None, None))
+    except BaseException as exc:             # said to the test, never a hang
+        barrier.abort()
+        results.put(("failed", device, f"{type(exc).__name__}: {exc}", None))
+
+
+def test_two_devices_undoing_or_redoing_at_once_100_times_exactly_one_applies(location):
+    """Undo and redo from any device follow the entries' rule (issue 13): two devices tapping Undo
+    (or Redo) at the same moment change the match once; the other is refused in words, keeps
+    what it showed, and then catches up with the change."""
+    path = location
+    start = played(7, 40)
+    match_id = Store(path).create(start).id
+    kinds = ["undo", "undo", "redo", "redo"] * 25          # 100 races; back where it began
+    ctx = multiprocessing.get_context("spawn")
+    barrier, results = ctx.Barrier(2), ctx.Queue()
+    racers = [ctx.Process(target=_history_racer, args=(str(path), match_id, f"seat:{k}", kinds, barrier, results))
+              for k in (0, 1)]
+    for p in racers:
+        p.start()
+    got, ended = [], 0
+    try:
+        while ended < 2:
+            item = results.get(timeout=60)
+            got.append(item)
+            ended += item[0] in ("end", "failed")
+    finally:
+        for p in racers:
+            p.join(10)
+            if p.is_alive():
+                p.kill()
+    failed = [f"{device}: {why}" for i, device, why, _ in got if i == "failed"]
+    assert not failed, f"a device stopped: {failed}"
+    length, undone = len(start), 0
+    for i, kind in enumerate(kinds):
+        said = [(device, why, n) for k, device, why, n in got if k == i and why != "now"]
+        applied = [n for _d, why, n in said if why == "applied"]
+        told = [why for _d, why, _n in said if why != "applied"]
+        assert len(said) == 2 and len(applied) == 1, f"race {i} ({kind}): {said}"
+        assert "changed on another screen" in told[0] and "Nothing was changed" in told[0], told[0]
+        step = -1 if kind == "undo" else 1
+        length, undone = length + step, undone - step
+        assert applied == [length], f"race {i} ({kind}): the match has {applied[0]} entries, not {length}"
+        caught_up = [n for k, _device, why, n in got if k == i and why == "now"]
+        assert caught_up == [(length, undone)] * 2, f"race {i}: the devices show {caught_up}"
+    final = Store(path).open(match_id).match
+    assert same(final, start)
+
+
 def reads_of_the_revision(store: Store) -> list:
     """Every match id whose revision ``store`` reads from now on (``changed()`` reads it, then
     waits): how a test knows the page is waiting, without sleeping a fixed time."""
