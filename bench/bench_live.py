@@ -50,16 +50,44 @@ def _percentile(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
 
 
+def handovers(entered) -> int:
+    """Hand-overs of a run: ``entered`` is (device, action) for every entry tapped, in order. A
+    device changes hands when the person behind its next private entry (a seat's secret draw or
+    decision, ``widgets.live.concerns``) is not the one behind its last; public cards need nobody
+    in particular (whoever sits at the table screen enters them). On their own devices every seat
+    taps only its own entries and the table screen only public cards, so the count is 0 by
+    construction; it is counted, not printed as a constant, so a driver or a screen that sent a
+    seat's entry to another device would show."""
+    from tabletop.widgets.live import concerns
+
+    holder: dict = {}
+    count = 0
+    for device, action in entered:
+        public_card = action.secret_to is None and getattr(action, "seat", None) is None
+        person = None if public_card else concerns(action)
+        if person is None:
+            continue
+        if device in holder and holder[device] != person:
+            count += 1
+        holder[device] = person
+    return count
+
+
 def live_round(browser, server: str, home: Path, voila) -> dict:
     from browser.test_live import PLAYERS, Device, Table, close_all, open_devices, saved_match
     from tabletop import Match
 
     presses: list[tuple[float, Device]] = []
+    entered: list[tuple[Device, object]] = []
 
     class TimedDevice(Device):
         def press(self, button) -> None:
             # the tap's time is taken inside the page, just before the click event
             presses.append((button.evaluate("b => { const t = Date.now(); b.click(); return t; }"), self))
+
+        def click(self, action, offered, state) -> None:
+            entered.append((self, action))
+            super().click(action, offered, state)
 
     match_id = saved_match(home, Match("stockpile", PLAYERS, {}, 3))
     # the start page watches nothing: its kernel is the baseline of an idle kernel
@@ -96,7 +124,7 @@ def live_round(browser, server: str, home: Path, voila) -> dict:
             if count in s:
                 (own if d is by else other).append((s[count] - t) / 1000)
     return {"entries": len(end.log), "opened": opened, "played": played, "own": own, "other": other,
-            "memory": memory, "idle": idle, "taps": [d.taps for d in devices]}
+            "memory": memory, "idle": idle, "taps": [d.taps for d in devices], "handovers": handovers(entered)}
 
 
 def _idle_cpu(pids, seconds: float = 5.0) -> float:
@@ -186,7 +214,7 @@ def main(base: float | None = None) -> None:
           f"its own memory (USS) {statistics.median(live['memory']['unique']):.0f} MB")
     taps = live["taps"]
     print(f"taps, own devices: table screen {taps[0]}, players {taps[1:]} = {sum(taps[1:]) / 4:.1f} per player, "
-          f"{sum(taps)} in all; hand-overs 0")
+          f"{sum(taps)} in all; hand-overs {live['handovers']} (a device's entries changing person)")
     print(f"taps, one device passed around (baseline, {alone['entries']} entries): {alone['taps']} in all = "
           f"{alone['taps'] / 4:.1f} per player; hand-overs {alone['handovers']}")
 
