@@ -232,6 +232,24 @@ def _header(match, extra: str = "") -> str:
 
 
 # --- joining -----------------------------------------------------------------------------------
+class _LiveScreen:
+    """What the teacher's and the students' screens share: following the match through the store's
+    watcher (``saved``, ``widget``, ``problem``, ``refresh`` and ``watcher`` are the screen's)."""
+
+    def follow(self) -> bool:
+        if self.saved.store is None or not self.saved.refresh():
+            return False
+        self.refresh()
+        return True
+
+    def _gone(self, message: str) -> None:
+        self.problem.value = f'<div class="tt-banner">{esc(message)} It was deleted on another screen.</div>'
+
+    def close(self) -> None:
+        self.watcher.stop()
+        _close_tree(self.widget)
+
+
 class JoinPage:
     """The class link's page: a nickname, then the lowest free seat. Two students joining at once:
     the store's optimistic check lets one in, the other takes the next free seat.
@@ -301,7 +319,7 @@ class JoinPage:
 
 
 # --- a student's screen ------------------------------------------------------------------------
-class StudentScreen:
+class StudentScreen(_LiveScreen):
     """One student's phone: one decision at a time (their value and a bid field; then "Bid
     received"; after the close, the round's result for them and their group). Only this seat's
     view is read, so no other seat's value or bid of an open round can be on it."""
@@ -434,18 +452,6 @@ class StudentScreen:
         self.refresh()
         return done
 
-    def follow(self) -> bool:
-        if self.saved.store is None or not self.saved.refresh():
-            return False
-        self.refresh()
-        return True
-
-    def _gone(self, message: str) -> None:
-        self.problem.value = f'<div class="tt-banner">{esc(message)} It was deleted.</div>'
-
-    def close(self) -> None:
-        self.watcher.stop()
-        _close_tree(self.widget)
 
 
 def _in_round(private: Mapping) -> bool:
@@ -528,7 +534,7 @@ def _whole(x):
 
 
 # --- the teacher's screen ----------------------------------------------------------------------
-class TeacherScreen:
+class TeacherScreen(_LiveScreen):
     """The teacher's screen (the public view only): the class code, who has joined, Open round /
     Close round, who has bid (not what), live charts, the results table and its CSV."""
 
@@ -681,19 +687,9 @@ class TeacherScreen:
     def end(self) -> bool:
         return self._enter("EndExperiment")
 
-    def follow(self) -> bool:
-        if self.saved.store is None or not self.saved.refresh():
-            return False
-        self.refresh()
-        return True
-
-    def _gone(self, message: str) -> None:
-        self.problem.value = f'<div class="tt-banner">{esc(message)} It was deleted on another screen.</div>'
-
     def close(self) -> None:
-        self.watcher.stop()
         self.charts.close()
-        _close_tree(self.widget)
+        super().close()
 
 
 def _why_not(match, name: str) -> str:
