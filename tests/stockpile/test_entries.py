@@ -198,3 +198,21 @@ def test_martha_enters_what_she_sees_from_every_pair_not_face_up_and_not_her_own
         t.m.apply(A.SeeHiddenPair(1, 1, EPIC, "-2"))
     assert "Epic Electric tile is already dealt" in str(info.value) and t.snapshot() == before
     t.do(A.SeeHiddenPair(1, 1, BANK_, "-2"))
+
+
+def test_alices_own_entered_cards_narrow_her_holding_list_and_no_one_elses():
+    # docs/stockpile.md: a screen offers every company with copies left outside the discard pile,
+    # less, for the player entering, the copies she entered already. 10 Epic Electric cards are
+    # printed (the engine refuses an eleventh); 9 are in the discard pile, so one is left.
+    m = Match("stockpile", ["Alice", "Bob", "Carol"], seed=0)
+    m.apply(A.Position(round=2, first_player=0, money=(20_000, 15_000, 9_000),
+                       spaces=tuple((c, 4) for c in COMPANIES), stock_cards=(2, 0, 0),
+                       split_cards=(0, 0, 0), discard=((EPIC, 9),)))
+    first = [a.company for a in m.offered_actions(0)]
+    assert first == list(COMPANIES)
+    m.apply(A.DealHolding(0, EPIC, False))
+    # the last Epic Electric card is Alice's now: her own list drops it
+    assert [a.company for a in m.offered_actions(0)] == [c for c in COMPANIES if c != EPIC]
+    # the others cannot know where it is: their lists, and the shared screen's, still hold it
+    for viewer in (None, 1, 2):
+        assert [a.company for a in m.offered_actions(viewer)] == list(COMPANIES), viewer
