@@ -15,7 +15,7 @@ and stores it. ``python -m tabletop.economics.stored`` re-records the file from 
 every lesson in ``record`` mode.
 
 The file is JSON (never pickle): numbers, strings, lists and objects, and tagged tuples, dicts,
-fractions and dataclasses of ``tabletop`` (rebuilt through their constructors).
+fractions, and dataclasses and named tuples of ``tabletop`` (rebuilt through their constructors).
 """
 from __future__ import annotations
 
@@ -57,10 +57,12 @@ def encode(value: Any) -> Any:
         return {"~fraction": [value.numerator, value.denominator]}
     if isinstance(value, list):
         return [encode(v) for v in value]
+    if _is_ours_named_tuple(value):
+        return {"~record": _name(type(value)), "fields": dict(zip(value._fields, map(encode, value)))}
     if isinstance(value, tuple):
         kinds = {type(v) for v in value}
-        if len(value) > 1 and len(kinds) == 1 and _is_ours_dataclass(value[0]):
-            names = [f.name for f in dataclasses.fields(value[0])]
+        if len(value) > 1 and len(kinds) == 1 and (_is_ours_dataclass(value[0]) or _is_ours_named_tuple(value[0])):
+            names = _field_names(value[0])
             return {"~table": _name(type(value[0])), "columns": names,
                     "rows": [[encode(getattr(v, n)) for n in names] for v in value]}
         return {"~tuple": [encode(v) for v in value]}
@@ -95,7 +97,7 @@ def decode(data: Any) -> Any:
         return {decode(k): decode(v) for k, v in body}
     if tag == "~frozenset":
         return frozenset(decode(v) for v in body)
-    if tag == "~dataclass":
+    if tag in ("~dataclass", "~record"):
         return _named(body)(**{name: decode(v) for name, v in data["fields"].items()})
     if tag == "~table":
         cls, names = _named(body), data["columns"]
@@ -105,6 +107,14 @@ def decode(data: Any) -> Any:
 
 def _is_ours_dataclass(value: Any) -> bool:
     return dataclasses.is_dataclass(value) and not isinstance(value, type) and _ours(type(value))
+
+
+def _is_ours_named_tuple(value: Any) -> bool:
+    return isinstance(value, tuple) and hasattr(type(value), "_fields") and _ours(type(value))
+
+
+def _field_names(value: Any) -> list[str]:
+    return list(value._fields) if _is_ours_named_tuple(value) else [f.name for f in dataclasses.fields(value)]
 
 
 def _name(cls) -> str:
@@ -224,12 +234,13 @@ def same(a: Any, b: Any, rel: float = 1e-12) -> bool:
         return False
     if isinstance(a, float):
         return a == b or math.isclose(a, b, rel_tol=rel, abs_tol=rel) or (math.isnan(a) and math.isnan(b))
-    if isinstance(a, (list, tuple)):
+    if isinstance(a, (list, tuple)):      # a named tuple too: its type is checked above
         return len(a) == len(b) and all(same(x, y, rel) for x, y in zip(a, b))
     if isinstance(a, dict):
         return list(a) == list(b) and all(same(a[k], b[k], rel) for k in a)
     if dataclasses.is_dataclass(a):
-        return all(same(getattr(a, f.name), getattr(b, f.name), rel) for f in dataclasses.fields(a))
+        # a field left out of equality (a run's duration) is left out here too
+        return all(same(getattr(a, f.name), getattr(b, f.name), rel) for f in dataclasses.fields(a) if f.compare)
     return a == b
 
 

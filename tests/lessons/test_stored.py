@@ -12,6 +12,7 @@ from tabletop.economics import piles as S
 from tabletop.economics import stored
 from tabletop.economics.assignment import AuctionRun
 from tabletop.economics.ladders import MarketResult
+from tabletop.tournament import GameRecord, Tournament
 
 STORED = stored.stored_calls()
 
@@ -57,6 +58,10 @@ VALUES = [
     AuctionRun((8, 7, 6, 6), (0, 1, 2, 4), ((0, 0, 0, 0), (1, 0, 0, 0)), 8),
     (MarketResult(10, 9, 4, 5), MarketResult(3, 3, 1, 1)),              # a table of one class
     (MarketResult(10, 9, 4, 5), AuctionRun((1,), (None,), ((0,),), 0)),  # not a table
+    Tournament("stockpile", ("a", "b"), 1, (                              # named tuples, a table
+        GameRecord(0, 7, (1, 0), (5, 3), (0,), (), "done", 9, (("paid", (1.0, 2.0)),)),
+        GameRecord(1, 8, (0, 1), None, (), ((1, "raised"),), "stopped", 4)), 2.5),
+    (GameRecord(0, 7, (1, 0), (5, 3), (0, 1), (), "tie", 9),),           # one named tuple
 ]
 
 
@@ -141,3 +146,85 @@ def test_only_tabletop_functions_and_classes_are_named_in_the_store():
         stored.recall(math.sqrt, 4)
     with pytest.raises(ValueError, match="not part of tabletop"):
         stored.decode({"~dataclass": "os:system", "fields": {}})
+
+
+def test_a_duration_left_out_of_equality_is_left_out_of_sameness():
+    records = (GameRecord(0, 7, (1, 0), (5, 3), (0,), (), "done", 9),)
+    assert stored.same(Tournament("stockpile", ("a", "b"), 1, records, 2.5),
+                       Tournament("stockpile", ("a", "b"), 1, records, 0.8))
+    assert not stored.same(Tournament("stockpile", ("a", "b"), 1, records),
+                           Tournament("stockpile", ("a", "b"), 2, records))
+
+
+# Lesson 6's contest: its rules as a notebook defines them (a notebook's code, not the module's)
+LESSON_RULES = """
+from tabletop.agents.stockpile import cheapest_bids, pile_values, straightforward_bid
+
+def straightforward(view, bids, rng):
+    return straightforward_bid(pile_values(view), bids)
+
+
+def shade(view, bids, rng):
+    return straightforward_bid([0.75 * v for v in pile_values(view)], bids)
+
+
+def keep_cash(view, bids, rng):
+    cash = view["players"][view["seat"]]["money"]
+    within = [b for b in bids if b.amount <= cash / 2] or bids
+    return straightforward_bid(pile_values(view), within)
+
+
+def bargain(view, bids, rng):
+    values = pile_values(view)
+    return min(cheapest_bids(bids).values(), key=lambda b: (b.amount, -values[b.pile]))
+"""
+
+
+def _lesson_bidders(source=LESSON_RULES):
+    from tabletop.agents.stockpile import bidder
+    names: dict = {}
+    exec(compile(source, "<lesson 6>", "exec"), names)
+    return [bidder(names[n]) for n in ("straightforward", "shade", "keep_cash", "bargain")]
+
+
+@pytest.fixture
+def played(monkeypatch):
+    """The tournaments ``contest.play`` plays live (their games counts), none played in fact."""
+    from tabletop import tournament
+    counts = []
+    monkeypatch.setattr(tournament, "run", lambda title, entries, games=100, **kw: counts.append(games))
+    return counts
+
+
+def test_lesson_6_reads_its_contest_from_the_store_when_the_rules_are_the_lessons(played, monkeypatch):
+    from tabletop.economics import contest
+    monkeypatch.setenv(stored.MODE_VARIABLE, "strict")
+    result = contest.play(_lesson_bidders(), games=100, seed=1)
+    assert played == []
+    ranking = result.ranking()
+    assert list(ranking.agent) == ["shade", "straightforward", "keep_cash", "bargain"]
+    assert list(ranking["win share"]) == [0.39, 0.38, 0.23, 0.0]       # the lesson's checked numbers
+
+
+@pytest.mark.parametrize("change", [
+    ("0.75 * v", "0.5 * v"),                                   # Alice shades more
+    ("cash / 2", "cash / 3"),                                  # Bob keeps more cash
+    ("(b.amount, -values[b.pile])", "(b.amount, values[b.pile])"),   # inside Carol's lambda
+    ("from tabletop.agents.stockpile import cheapest_bids, pile_values, straightforward_bid",
+     "from tabletop.agents.stockpile import cheapest_bids, straightforward_bid\n"
+     "def pile_values(view): return [0.0] * 4"),              # the same code on another helper
+])
+def test_lesson_6_plays_live_a_contest_whose_rules_a_student_changed(played, change):
+    from tabletop.economics import contest
+    contest.play(_lesson_bidders(LESSON_RULES.replace(*change)), games=100, seed=1)
+    assert played == [100]
+
+
+def test_lesson_6_plays_live_another_line_up_or_other_games(played, monkeypatch):
+    from tabletop.economics import contest
+    monkeypatch.setenv(stored.MODE_VARIABLE, "")              # as in class: what is not stored runs
+    bidders = _lesson_bidders()
+    contest.play(bidders[::-1], games=100, seed=1)            # same rules, other order
+    contest.play(bidders[:3], games=100, seed=1)
+    contest.play(bidders, games=40, seed=1)                   # exercise 3's kind of change
+    assert played == [100, 100, 40]
