@@ -3,6 +3,10 @@ noticing (docs/testing.md, "Mutation scores"). Each expected value is counted fr
 as docs/jika.md and docs/stockpile.md give it, or from the entries the test itself made."""
 from tabletop import CHANCE, Match
 from tabletop.jika import DealCard, DealCertificate, PlayCard, RevealWatcher
+from tabletop.stockpile import rules as R
+
+# pytest puts tests/ on the path (the root of its test packages): the Stockpile tests' scripted table
+from stockpile.table import AUTO, BANK_, COSMIC, EPIC, LABS, STEEL, Table, at_auction
 
 JIKA_SUITS = ("spades", "hearts", "diamonds", "clubs")
 
@@ -63,3 +67,59 @@ def test_jika_title_is_written_as_the_docs_write_it_and_has_no_fixed_number_of_r
     view = Match("jika", ["Alice", "Bob", "Carol"], seed=0).view(None)
     assert view["title"] == "時価で勝負 (Market Price Showdown)"
     assert "rounds" in view and view["rounds"] is None
+
+
+# --- Stockpile ---------------------------------------------------------------------------------
+def stockpile_auction_won():
+    """tests/stockpile/table.py's first auction (its docstring lists every card), each player
+    taking the stockpile in front of their turn for $0: Alice 1, Bob 2, Carol 3."""
+    t = at_auction()
+    t.bid("Alice", 0, 0)
+    t.bid("Bob", 1, 0)
+    t.bid("Carol", 2, 0)
+    return t
+
+
+def test_stockpile_face_down_cards_in_front_of_a_player_count_boom_and_bust_not_yet_played():
+    # counted from the deal: a starting stock each, then Alice's Automotive, Epic, Epic; Bob's
+    # Cosmic and face-down Bust (his $1,000 fee lies face up); Carol's Boom and Bank (her face-down
+    # $2,000 fee is a fee, not a card she keeps)
+    t = stockpile_auction_won()
+    assert [p["holdings"]["stock_cards"] for p in t.m.view(None)["players"]] == [4, 3, 3]
+
+
+def test_stockpile_meeples_waiting_shows_only_during_the_auction():
+    t = Table().start(EPIC, COSMIC, BANK_)
+    t.info((EPIC, "+4"), (AUTO, "+2"), (STEEL, "$$"), open=(LABS, "+1"))
+    assert [p["meeples_waiting"] for p in t.m.view(None)["players"]] == [0, 0, 0]
+    t = at_auction()
+    # 3 players: one bidding meeple each (docs/stockpile.md: two only in the 2-player game)
+    assert [p["meeples_waiting"] for p in t.m.view(None)["players"]] == [1, 1, 1]
+    t.bid("Alice", 0, 0)
+    assert [p["meeples_waiting"] for p in t.m.view(None)["players"]] == [0, 1, 1]
+    t.bid("Bob", 1, 0)
+    t.bid("Carol", 2, 0)
+    assert [p["meeples_waiting"] for p in t.m.view(None)["players"]] == [0, 0, 0]
+
+
+def test_stockpile_each_turned_pair_says_where_it_came_from():
+    # docs/stockpile.md, movement: the players' pairs from the first player, then the face-up
+    # pair, then the face-down pairs (3 players: two of them, numbered here 1 and 2). The last
+    # round's pairs stay on the table at the end of the game.
+    t = stockpile_auction_won()
+    t.quiet_until(lambda s: s.step == R.OVER)
+    view = t.m.view(None)
+    first = view["first_player"]
+    players = ["Alice", "Bob", "Carol"]
+    expected = [players[(first + k) % 3] for k in range(3)]
+    expected += ["face-up pair", "face-down pair 1", "face-down pair 2"]
+    assert [p["from"] for p in view["board"]["revealed_pairs"]] == expected
+    # six different tiles and six different forecasts: every one turned over once
+    assert len({p["company"] for p in view["board"]["revealed_pairs"]}) == 6
+    assert len({p["forecast"] for p in view["board"]["revealed_pairs"]}) == 6
+
+
+def test_stockpile_shared_screen_names_the_game_and_says_whether_investors_are_played():
+    assert Table().m.view(None)["title"] == "Stockpile"              # docs/stockpile.md's heading
+    assert Table().m.view(None)["board"]["investors"] is False
+    assert Table(investors=True).m.view(None)["board"]["investors"] is True
