@@ -157,14 +157,7 @@ class Match:
 
     def describe_log(self, seat: int | None = None) -> list[str]:
         """The log in words, as ``seat`` may read it (``None``: the public log)."""
-        seat = self._seat(seat)
-        lines, state = [], self._checkpoints[0].clone()
-        for action in self._log:
-            secret = action.secret_to
-            lines.append(state.describe(action) if secret is None or secret == seat
-                         else state.describe_hidden(action))
-            state.apply(action)
-        return lines
+        return [line for line, _told in self.story(seat)]
 
     def events(self, seat: int | None = None) -> list[Event]:
         """Every automatic consequence so far (splits, bankruptcies, bonuses, crashes, the end of
