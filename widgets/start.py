@@ -170,8 +170,9 @@ class StartPage:
             defaults = {}
         self.option_defaults = dict(defaults)
         previous = {k: w.value for k, w in self.option_widgets.items()}
-        for w in list(self.option_widgets.values()) + list(getattr(self, "_option_rows", ())):
-            w.close()
+        for row in self.options_box.children:      # each option with its sentence, closed whole
+            for w in (*getattr(row, "children", ()), row):
+                w.close()
         self.option_widgets = {}
         rows = []
         shown = ui.options_shown if ui.options_shown is not None else list(defaults)
@@ -209,8 +210,6 @@ class StartPage:
                         if help_text else kit.vbox([w], "tt-option"))
         if not rows:
             rows = [kit.html('<span class="tt-dim">This game has no options.</span>')]
-        self._option_rows = [w for row in rows for w in (row, *getattr(row, "children", ()))
-                             if w not in self.option_widgets.values()]
         self.options_box.children = tuple(rows)
 
     def _name_first_players(self) -> None:
