@@ -18,6 +18,12 @@
 
 Messages are written for a player at the table: they say what was refused and why.
 Every error leaves the match exactly as it was before the call.
+
+A refusal is data: its message id (the English template) and its parameters
+(``IllegalAction("{player} has only {money}.", player=name, money=Money(500))``), so each screen
+renders it in its own language (``error.render("ko")``; ``str(error)`` in the current language,
+English by default). A message given with no parameters is shown as it is (translated when the
+catalogs hold it).
 """
 
 __all__ = [
@@ -29,6 +35,24 @@ __all__ = [
 
 class TabletopError(Exception):
     """Base of every error raised by tabletop."""
+
+    def __init__(self, message: str = "", /, *args, **params):
+        super().__init__(message, *args)
+        self.message_id = message
+        self.params = params
+
+    def render(self, lang: str | None = None) -> str:
+        """The refusal in ``lang`` (the current language if None)."""
+        from .i18n import language, render_template
+        if not isinstance(self.message_id, str):
+            return str(self.message_id)
+        if lang is None:
+            return render_template(self.message_id, self.params)
+        with language(lang):
+            return render_template(self.message_id, self.params)
+
+    def __str__(self) -> str:
+        return self.render()
 
 
 class IllegalAction(TabletopError, ValueError):
@@ -66,8 +90,8 @@ class StoreError(TabletopError):
 class DatabaseDamaged(StoreError):
     """The database file is damaged; it has been moved aside (``moved_to``), never silently replaced."""
 
-    def __init__(self, message: str, moved_to=None):
-        super().__init__(message)
+    def __init__(self, message: str, moved_to=None, **params):
+        super().__init__(message, **params)
         self.moved_to = moved_to
 
 
@@ -82,19 +106,19 @@ class PinError(TabletopError):
 class PinRequired(PinError):
     """The PINs of the protected seats are needed (e.g. for a full backup holding their secrets)."""
 
-    def __init__(self, message: str, seats=()):
-        super().__init__(message)
+    def __init__(self, message: str, seats=(), **params):
+        super().__init__(message, **params)
         self.seats = tuple(seats)
 
 
 class PinLocked(PinError):
     """Too many wrong PINs for a seat: no attempt is checked for ``retry_after`` seconds."""
 
-    def __init__(self, message: str, retry_after: float = 0.0):
-        super().__init__(message)
+    def __init__(self, message: str, retry_after: float = 0.0, **params):
+        super().__init__(message, **params)
         self.retry_after = float(retry_after)
 
 
 class UnknownTitle(TabletopError, KeyError):
     def __str__(self):  # KeyError would quote the message
-        return str(self.args[0]) if self.args else ""
+        return self.render()
