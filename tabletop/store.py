@@ -200,9 +200,21 @@ def location_words(location) -> str:
         port = None
     user = unquote(parts.username or "") or query.get("user", "")
     host = query.get("host") or unquote(parts.hostname or "") or "this computer"
-    name = unquote(parts.path.lstrip("/")) or query.get("dbname") or user or "postgres"
+    # what libpq fills in when the address does not say: PGDATABASE, else the user's name, which
+    # is PGUSER, else the computer's
+    name = (unquote(parts.path.lstrip("/")) or query.get("dbname") or os.environ.get("PGDATABASE")
+            or user or os.environ.get("PGUSER") or _computer_user())
     server = f"{host}:{port}" if port else host
     return f"the PostgreSQL database '{name}' on {server}" + (f" as user '{user}'" if user else "")
+
+
+def _computer_user() -> str:
+    try:
+        import pwd
+        return pwd.getpwuid(os.geteuid()).pw_name        # libpq's own way, not $USER
+    except (ImportError, KeyError):                      # Windows; a user id with no name
+        import getpass
+        return getpass.getuser()
 
 
 def default_store(**settings) -> "Store":
