@@ -21,6 +21,7 @@ from typing import Any, Mapping, Sequence
 
 from ..core import Title
 from ..errors import OptionsError
+from ..i18n import N_
 from . import mergers
 from .actions import (ACTION_TYPES, BuyShare, ChooseNextDefunct, ChooseSurvivor, Correction, DeclareEnd,
                       DisposeShares, DrawStartTile, DrawTile, EndTurn, FoundCorporation, PlaceTile,
@@ -43,17 +44,19 @@ def _plain_edition(edition: str, sole_holder: str) -> Edition:
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message):
-        raise OptionsError(f"Acquire: {message}.")
+        raise OptionsError("Acquire: {message}.", message=message)
 
 
 class AcquireTitle(Title):
     name = "acquire"
     display_name = "Acquire"
     option_help = {
-        "edition": "Which printing's price chart, bonuses and safe and end sizes to use (2016 or classic).",
-        "sole_holder": "What a player who alone holds a merged corporation's shares receives.",
-        "hidden_money": "Players keep their money face down; each screen shows only its own player's.",
-        "rules": "Replacements for the edition's data (e.g. another end size).",
+        "edition": N_("Which printing's price chart, bonuses and safe and end sizes to use (2016 or "
+                      "classic)."),
+        "sole_holder": N_("What a player who alone holds a merged corporation's shares receives."),
+        "hidden_money": N_("Players keep their money face down; each screen shows only its own "
+                           "player's."),
+        "rules": N_("Replacements for the edition's data (e.g. another end size)."),
     }
     min_players = 2
     max_players = 6
@@ -63,8 +66,8 @@ class AcquireTitle(Title):
     def normalize_options(self, options: Mapping[str, Any], n_players: int) -> dict:
         unknown = sorted(set(options) - set(OPTION_NAMES))
         if unknown:
-            raise OptionsError(f"Acquire has no option {', '.join(unknown)}; its options are "
-                               f"{', '.join(OPTION_NAMES)}.")
+            raise OptionsError("Acquire has no option {unknown}; its options are {options}.",
+                               unknown=", ".join(unknown), options=", ".join(OPTION_NAMES))
         edition = str(options.get("edition", "2016"))
         get_edition(edition)
         sole = options.get("sole_holder")
@@ -72,7 +75,8 @@ class AcquireTitle(Title):
             sole = "primary+secondary"
         hidden = options.get("hidden_money", False)
         if not isinstance(hidden, bool):
-            raise OptionsError(f"The option hidden_money must be true or false, not {hidden!r}.")
+            raise OptionsError("The option hidden_money must be true or false, not {value}.",
+                               value=repr(hidden))
         rules = options.get("rules") or {}
         if not isinstance(rules, Mapping):
             raise OptionsError("The option rules must be a mapping of rule name to value.")
@@ -84,8 +88,9 @@ class AcquireTitle(Title):
             ed = _plain_edition(edition, sole)
         need = n_players * (ed.hand_size + 1)
         if need > ed.n_tiles:
-            raise OptionsError(f"{n_players} players need {need} tiles to start, but the "
-                               f"{ed.display_name} board has only {ed.n_tiles}.")
+            raise OptionsError("{players} players need {need} tiles to start, but the {edition} "
+                               "board has only {tiles}.", players=n_players, need=need,
+                               edition=ed.words(), tiles=ed.n_tiles)
         return {"edition": edition, "sole_holder": sole, "hidden_money": hidden, "rules": rules}
 
     def cli_options(self, argv: Sequence[str]) -> dict:
@@ -105,7 +110,7 @@ class AcquireTitle(Title):
             try:
                 options["rules"] = json.loads(args.rules)
             except json.JSONDecodeError as exc:
-                raise OptionsError(f"--rules must be JSON ({exc}).") from exc
+                raise OptionsError("--rules must be JSON ({error}).", error=str(exc)) from exc
         return options
 
 

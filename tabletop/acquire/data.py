@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ..errors import OptionsError
+from ..i18n import Message, N_
 
 __all__ = ["Edition", "EDITIONS", "ASSUMED", "SOLE_HOLDER_RULES", "OVERRIDABLE", "build_edition",
            "get_edition", "tile_label", "ROW_LETTERS"]
@@ -84,8 +85,14 @@ class Edition:
         for corp, tier in self.tiers:
             if corp == corporation:
                 return tier
-        raise OptionsError(f"There is no corporation called {corporation!r} in the "
-                           f"{self.display_name}; they are {', '.join(self.corporations)}.")
+        # (the names as the rules data spells them: what is typed, so not translated)
+        raise OptionsError("There is no corporation called {name} in the {edition}; they are "
+                           "{corporations}.", name=repr(corporation), edition=self.words(),
+                           corporations=", ".join(self.corporations))
+
+    def words(self) -> Message:
+        """The edition's name ("2016 edition") as a parameter, in the reader's language."""
+        return Message(self.display_name, {})
 
     def to_dict(self) -> dict:
         data = dataclasses.asdict(self)
@@ -103,7 +110,7 @@ def tile_label(index: int, columns: int) -> str:
 EDITIONS: dict[str, Edition] = {
     "2016": Edition(
         name="2016",
-        display_name="2016 edition",
+        display_name=N_("2016 edition"),
         columns=10, rows=10, hand_size=6, start_money=6000,
         shares_per_corporation=25,
         safe_size=10, end_size=38, max_buys=3,
@@ -122,7 +129,7 @@ EDITIONS: dict[str, Edition] = {
     ),
     "classic": Edition(
         name="classic",
-        display_name="classic edition",
+        display_name=N_("classic edition"),
         columns=12, rows=9, hand_size=6, start_money=6000,
         shares_per_corporation=25,
         safe_size=11, end_size=41, max_buys=3,
@@ -156,15 +163,15 @@ def get_edition(edition: "Edition | str") -> Edition:
         return edition
     key = str(edition)
     if key not in EDITIONS:
-        raise OptionsError(f"Acquire has no edition {edition!r}; choose one of "
-                           f"{', '.join(EDITIONS)}.")
+        raise OptionsError("Acquire has no edition {edition}; choose one of {editions}.",
+                           edition=repr(edition), editions=", ".join(EDITIONS))
     return EDITIONS[key]
 
 
 def _positive_int(name: str, value: Any, least: int = 1) -> int:
     if type(value) is not int or value < least:
-        raise OptionsError(f"The rule {name} must be a whole number of at least {least}, "
-                           f"not {value!r}.")
+        raise OptionsError("The rule {rule} must be a whole number of at least {least}, not "
+                           "{value}.", rule=name, least=least, value=repr(value))
     return value
 
 
@@ -179,8 +186,9 @@ def build_edition(edition: str = "2016", rules: Mapping[str, Any] | None = None,
     rules = dict(rules or {})
     unknown = sorted(set(rules) - set(OVERRIDABLE))
     if unknown:
-        raise OptionsError(f"Acquire's rules have no setting {', '.join(unknown)}; the settings "
-                           f"that can be changed are {', '.join(OVERRIDABLE)}.")
+        raise OptionsError("Acquire's rules have no setting {unknown}; the settings that can be "
+                           "changed are {settings}.", unknown=", ".join(unknown),
+                           settings=", ".join(OVERRIDABLE))
     for key in ("hand_size", "start_money", "shares_per_corporation", "max_buys", "tie_rounding"):
         if key in rules:
             changes[key] = _positive_int(key, rules[key], 0 if key == "max_buys" else 1)
@@ -191,11 +199,12 @@ def build_edition(edition: str = "2016", rules: Mapping[str, Any] | None = None,
         tiers = rules["tiers"]
         if not isinstance(tiers, Mapping) or set(tiers) != set(base.corporations):
             raise OptionsError("The rule tiers must name the tier of every corporation: "
-                               f"{', '.join(base.corporations)}.")
+                               "{corporations}.", corporations=", ".join(base.corporations))
         for corp, tier in tiers.items():
             if tier not in base.tier_names:
-                raise OptionsError(f"{corp} cannot be in tier {tier!r}; the tiers are "
-                                   f"{', '.join(base.tier_names)}.")
+                raise OptionsError("{corporation} cannot be in tier {tier}; the tiers are {tiers}.",
+                                   corporation=corp, tier=repr(tier),
+                                   tiers=", ".join(base.tier_names))
         changes["tiers"] = tuple((c, tiers[c]) for c in base.corporations)
     if "price_chart" in rules:
         chart = rules["price_chart"]
@@ -209,10 +218,10 @@ def build_edition(edition: str = "2016", rules: Mapping[str, Any] | None = None,
                     raise TypeError
                 rows.append(row)
         except TypeError:
-            raise OptionsError(f"Each row of the rule price_chart must be {width} whole numbers: "
-                               f"the smallest size of the bracket, then the price (at least 1) "
-                               f"for each tier "
-                               f"({', '.join(base.tier_names)}).") from None
+            raise OptionsError("Each row of the rule price_chart must be {width} whole numbers: "
+                               "the smallest size of the bracket, then the price (at least 1) "
+                               "for each tier ({tiers}).", width=width,
+                               tiers=", ".join(base.tier_names)) from None
         if not rows or rows[0][0] != 2 or any(b[0] <= a[0] for a, b in zip(rows, rows[1:])):
             raise OptionsError("The rule price_chart must start at size 2 and list brackets in "
                                "growing size.")
@@ -223,21 +232,22 @@ def build_edition(edition: str = "2016", rules: Mapping[str, Any] | None = None,
             if (not isinstance(vals, (list, tuple)) or len(vals) != len(base.bonus_names)
                     or any(type(v) is not int or v < (0 if key == "bonus_percents" else 1)
                            for v in vals)):
-                raise OptionsError(f"The rule {key} must give {len(base.bonus_names)} whole "
-                                   f"numbers, one for each bonus ({', '.join(base.bonus_names)}).")
+                raise OptionsError("The rule {rule} must give {n} whole numbers, one for each "
+                                   "bonus ({bonuses}).", rule=key, n=len(base.bonus_names),
+                                   bonuses=", ".join(base.bonus_names))
             changes[key] = tuple(vals)
     if sole_holder is not None:
         if sole_holder not in SOLE_HOLDER_RULES:
-            raise OptionsError(f"The sole-holder rule must be one of "
-                               f"{', '.join(SOLE_HOLDER_RULES)}, not {sole_holder!r}.")
+            raise OptionsError("The sole-holder rule must be one of {rules}, not {value}.",
+                               rules=", ".join(SOLE_HOLDER_RULES), value=repr(sole_holder))
         idx = SOLE_HOLDER_RULES[sole_holder]
         if max(idx) >= len(base.bonus_names):
-            raise OptionsError(f"The {base.display_name} has no tertiary bonus, so a sole holder "
-                               f"cannot be paid {sole_holder}.")
+            raise OptionsError("The {edition} has no tertiary bonus, so a sole holder cannot be "
+                               "paid {rule}.", edition=base.words(), rule=sole_holder)
         if idx != base.sole_holder:
             changes["sole_holder"] = idx
     result = dataclasses.replace(base, **changes) if changes else base
     if result.end_size < result.safe_size:
-        raise OptionsError(f"The end size ({result.end_size}) cannot be below the safe size "
-                           f"({result.safe_size}).")
+        raise OptionsError("The end size ({end}) cannot be below the safe size ({safe}).",
+                           end=result.end_size, safe=result.safe_size)
     return result

@@ -166,8 +166,8 @@ def disposal_value(edition: Edition | str, defunct: str, defunct_size: int, surv
     """
     ed = get_edition(edition)
     if sell < 0 or trade < 0 or trade % 2 or sell + trade > shares:
-        raise OptionsError(f"Cannot sell {sell} and trade {trade} of {shares} shares "
-                           f"(trades go two for one).")
+        raise OptionsError("Cannot sell {sell} and trade {trade} of {shares} shares (trades go "
+                           "two for one).", sell=sell, trade=trade, shares=shares)
     got = trade // 2
     keep = shares - sell - trade
     return Disposal(

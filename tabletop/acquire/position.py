@@ -13,8 +13,10 @@ from typing import Any
 
 from ..core import CHANCE, Correction
 from ..errors import IllegalAction, MalformedAction
+from ..i18n import Money, N_, pgettext, tr
 from .actions import DrawTile
 from .actions import Position as PositionAction
+from .events import corporation
 
 __all__ = ["PositionRules", "CORRECTION_KINDS", "EMPTY", "PILE", "BOARD", "ASIDE"]
 
@@ -26,10 +28,6 @@ PILE, BOARD, ASIDE = -1, -2, -3
 #: ``to``: dollars ("money"), shares ("holding"), or for "square" the corporation a tile on the
 #: square belongs to ("" for none, None for no tile)
 CORRECTION_KINDS = ("money", "holding", "square")
-
-
-def _usd(amount: int) -> str:
-    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
 
 
 class PositionRules:
@@ -50,12 +48,15 @@ class PositionRules:
                 if other is None or other == c:
                     continue
                 if c < lone and other < lone:
-                    raise IllegalAction(f"{corps[c]} ({labels[tile]}) and {corps[other]} ({labels[nb]}) "
-                                        f"cannot touch: touching corporations merge.")
+                    raise IllegalAction("{corporation} ({tile}) and {other} ({other_tile}) cannot "
+                                        "touch: touching corporations merge.",
+                                        corporation=corporation(corps[c]), tile=labels[tile],
+                                        other=corporation(corps[other]), other_tile=labels[nb])
                 if c < lone or other < lone:
                     corp, free = (c, nb) if c < lone else (other, tile)
-                    raise IllegalAction(f"{labels[free]} cannot stand alone next to {corps[corp]}: a tile "
-                                        f"next to a corporation joins it.")
+                    raise IllegalAction("{tile} cannot stand alone next to {corporation}: a tile "
+                                        "next to a corporation joins it.", tile=labels[free],
+                                        corporation=corporation(corps[corp]))
             if c < lone:
                 sizes[c] += 1
         for c in range(lone):
@@ -63,8 +64,8 @@ class PositionRules:
             if not tiles:
                 continue
             if len(tiles) < 2:
-                raise IllegalAction(f"{corps[c]} cannot be a single tile: a corporation is founded on "
-                                    f"two or more.")
+                raise IllegalAction("{corporation} cannot be a single tile: a corporation is founded "
+                                    "on two or more.", corporation=corporation(corps[c]))
             seen, stack = {tiles[0]}, [tiles[0]]
             while stack:
                 for nb in t.neighbours[stack.pop()]:
@@ -72,8 +73,9 @@ class PositionRules:
                         seen.add(nb)
                         stack.append(nb)
             if len(seen) != len(tiles):
-                raise IllegalAction(f"{corps[c]}'s tiles must form one chain; "
-                                    f"{labels[min(set(tiles) - seen)]} is not joined to the rest.")
+                raise IllegalAction("{corporation}'s tiles must form one chain; {tile} is not joined "
+                                    "to the rest.", corporation=corporation(corps[c]),
+                                    tile=labels[min(set(tiles) - seen)])
         return sizes
 
     def _board_value(self, name: Any) -> int:
@@ -88,48 +90,58 @@ class PositionRules:
             raise IllegalAction("With hidden money the money and shares are secret, so this match "
                                 "cannot start from a position typed on the shared screen.")
         if type(a.round) is not int or a.round < 1:
-            raise IllegalAction(f"The round is a whole number, 1 or more; not {a.round!r}.")
-        for what, seat in (("first player", a.first_player), ("turn", a.turn)):
+            raise IllegalAction("The round is a whole number, 1 or more; not {round}.",
+                                round=repr(a.round))
+        for refusal, seat in ((N_("The first player is a seat from 0 to {last}, not {seat}."), a.first_player),
+                              (N_("The turn is a seat from 0 to {last}, not {seat}."), a.turn)):
             if not 0 <= seat < n:
-                raise IllegalAction(f"The {what} is a seat from 0 to {n - 1}, not {seat!r}.")
-        for what, values in (("money", a.money), ("shares", a.holdings), ("racks", a.racks)):
+                raise IllegalAction(refusal, last=n - 1, seat=repr(seat))
+        for refusal, values in (
+                (N_("The position gives money for {given} players; this match has {n}."), a.money),
+                (N_("The position gives shares for {given} players; this match has {n}."), a.holdings),
+                (N_("The position gives racks for {given} players; this match has {n}."), a.racks)):
             if len(values) != n:
-                raise IllegalAction(f"The position gives {what} for {len(values)} players; this match has {n}.")
+                raise IllegalAction(refusal, given=len(values), n=n)
         cells: dict[int, int] = {}
         for label, corp in a.board:
             tile = self._tile(label)
             if tile in cells:
-                raise IllegalAction(f"{label} is on the board twice in the position.")
+                raise IllegalAction("{tile} is on the board twice in the position.", tile=label)
             cells[tile] = self._board_value(corp)
         sizes = self._board_sizes(cells)
         aside = []
         for label in a.set_aside:
             tile = self._tile(label)
             if tile in cells or tile in aside:
-                raise IllegalAction(f"{label} cannot be set aside: it is already on the board or set aside.")
+                raise IllegalAction("{tile} cannot be set aside: it is already on the board or set "
+                                    "aside.", tile=label)
             aside.append(tile)
         for s, m in enumerate(a.money):
             if m < 0:
-                raise IllegalAction(f"{self.name(s)} cannot have {_usd(m)}: money is never below $0.")
+                raise IllegalAction("{player} cannot have {money}: money is never below $0.",
+                                    player=self.name(s), money=Money(m))
         held = [[0] * t.nc for _ in range(n)]
         for s, pairs in enumerate(a.holdings):
             for corp, k in pairs:
                 c = self._corp(corp)
                 if k < 0:
-                    raise IllegalAction(f"{self.name(s)} cannot hold {k} {corp} shares.")
+                    raise IllegalAction("{player} cannot hold {n} {corporation} shares.",
+                                        player=self.name(s), n=k, corporation=corporation(corp))
                 held[s][c] += k
         for c in range(t.nc):
             total = sum(h[c] for h in held)
             if total > ed.shares_per_corporation:
-                raise IllegalAction(f"{t.corps[c]} has {ed.shares_per_corporation} shares, but the "
-                                    f"players hold {total}.")
+                raise IllegalAction("{corporation} has {shares} shares, but the players hold "
+                                    "{total}.", corporation=corporation(t.corps[c]),
+                                    shares=ed.shares_per_corporation, total=total)
         for s, k in enumerate(a.racks):
             if not 0 <= k <= ed.hand_size:
-                raise IllegalAction(f"{self.name(s)}'s rack holds 0 to {ed.hand_size} tiles, not {k}.")
+                raise IllegalAction("{player}'s rack holds 0 to {most} tiles, not {n}.",
+                                    player=self.name(s), most=ed.hand_size, n=k)
         left = t.n_tiles - len(cells) - len(aside)
         if sum(a.racks) > left:
-            raise IllegalAction(f"The racks hold {sum(a.racks)} tiles, but only {left} are not on the "
-                                f"board or set aside.")
+            raise IllegalAction("The racks hold {racks} tiles, but only {left} are not on the "
+                                "board or set aside.", racks=sum(a.racks), left=left)
         return {"cells": cells, "sizes": sizes, "aside": aside, "held": held}
 
     def _apply_position(self, a) -> None:
@@ -196,24 +208,31 @@ class PositionRules:
         if not reason:
             raise IllegalAction("A correction needs a reason, typed by the table (what went wrong).")
         if a.kind not in CORRECTION_KINDS:
-            raise IllegalAction(f"An Acquire correction fixes {', '.join(CORRECTION_KINDS)}; not {a.kind!r} "
-                                f"(a share price follows its corporation's size).")
+            raise IllegalAction("An Acquire correction fixes {kinds}; not {kind} (a share price "
+                                "follows its corporation's size).", kinds=", ".join(CORRECTION_KINDS),
+                                kind=repr(a.kind))
         if a.kind == "square":
             self._correct_square(a.subject, a.to)
         else:
             seat = a.seat
             if type(seat) is not int or not 0 <= seat < self.n:
-                raise MalformedAction(f"Correction: there is no seat {seat!r} in this game.")
+                raise MalformedAction("Correction: there is no seat {seat} in this game.",
+                                      seat=repr(seat))
             if type(a.to) is not int or a.to < 0:
-                raise IllegalAction(f"A correction of {a.kind} sets a whole number, 0 or more; not {a.to!r}.")
+                raise IllegalAction(
+                    N_("A correction of money sets a whole number, 0 or more; not {to}.")
+                    if a.kind == "money" else
+                    N_("A correction of holding sets a whole number, 0 or more; not {to}."),
+                    to=repr(a.to))
             if a.kind == "money":
                 self.set_money(seat, a.to, f"correction: {reason}", "correction")
             else:
                 c = self._corp(a.subject)
                 change = a.to - self.held[seat][c]
                 if change > self.bank[c]:
-                    raise IllegalAction(f"{self.name(seat)} cannot hold {a.to} {a.subject} shares: the bank "
-                                        f"has only {self.bank[c]} more.")
+                    raise IllegalAction("{player} cannot hold {n} {corporation} shares: the bank "
+                                        "has only {left} more.", player=self.name(seat), n=a.to,
+                                        corporation=corporation(a.subject), left=self.bank[c])
                 self.held[seat][c] = a.to
                 self.bank[c] -= change
                 self.sale_dirty = True
@@ -226,8 +245,8 @@ class PositionRules:
         tile = self._tile(label)
         where = self.where[tile]
         if where >= 0 or where == ASIDE:
-            raise IllegalAction(f"{label} cannot go on the board: it is not among the tiles left to draw; "
-                                f"check the tile and enter it again.")
+            raise IllegalAction("{tile} cannot go on the board: it is not among the tiles left to "
+                                "draw; check the tile and enter it again.", tile=label)
         cells = {x: v for x, v in enumerate(self.board) if v != EMPTY}
         if to is None:
             cells.pop(tile, None)
@@ -252,23 +271,32 @@ class PositionRules:
         for _, corp in a.board:
             if corp:
                 corps[corp] = corps.get(corp, 0) + 1
-        money = ", ".join(f"{name(s)} {_usd(m)}" for s, m in enumerate(a.money))
-        board = ", ".join(f"{c} {k}" for c, k in corps.items()) or "no corporation"
-        return (f"Started from the table as it is: round {a.round}, {name(a.turn)}'s turn "
-                f"({name(a.first_player)} plays first); {len(a.board)} tiles on the board ({board}); "
-                f"money {money}")
+        comma = pgettext("acquire list", ", ")
+        money = comma.join(tr("{player} {cash}", player=name(s), cash=Money(m))
+                           for s, m in enumerate(a.money))
+        board = comma.join(tr("{corporation} {size}", corporation=corporation(c), size=k)
+                           for c, k in corps.items()) or tr("no corporation")
+        return tr("Started from the table as it is: round {round}, {player}'s turn ({first} plays "
+                  "first); {placed} tiles on the board ({board}); money {money}", round=a.round,
+                  player=name(a.turn), first=name(a.first_player), placed=len(a.board), board=board,
+                  money=money)
 
     def _describe_correction(self, a: Correction) -> str:
         who = self.name(a.seat) if type(a.seat) is int and 0 <= a.seat < self.n else ""
+        reason = a.reason.strip()       # the table's own words, as typed
         if a.kind == "money":
-            what = f"{who}'s money is {_usd(a.to)}"
-        elif a.kind == "holding":
-            what = f"{who} holds {a.to} {a.subject} shares"
-        else:
-            what = (f"{a.subject} is empty" if a.to is None else
-                    f"{a.subject} holds a tile in no corporation" if a.to == "" else
-                    f"{a.subject} belongs to {a.to}")
-        return f"Correction: {what} ({a.reason.strip()})"
+            return tr("Correction: {player}'s money is {money} ({reason})", player=who,
+                      money=Money(a.to), reason=reason)
+        if a.kind == "holding":
+            return tr("Correction: {player} holds {n} {corporation} shares ({reason})", player=who,
+                      n=a.to, corporation=corporation(a.subject), reason=reason)
+        if a.to is None:
+            return tr("Correction: {square} is empty ({reason})", square=a.subject, reason=reason)
+        if a.to == "":
+            return tr("Correction: {square} holds a tile in no corporation ({reason})",
+                      square=a.subject, reason=reason)
+        return tr("Correction: {square} belongs to {corporation} ({reason})", square=a.subject,
+                  corporation=corporation(a.to), reason=reason)
 
     # ------------------------------------------------------------- the other way
     def at_position_boundary(self) -> bool:

@@ -27,12 +27,14 @@ from typing import Any, Mapping
 
 from ..core import BANK, CHANCE, TERMINAL, Correction, Event, Outcome, State
 from ..errors import GameIsOver, IllegalAction, MalformedAction, NotYourTurn
+from ..i18n import Message, Money, N_, pgettext, tr, trn
 from . import events, mergers
 from .actions import (ACTION_TYPES, BuyShare, ChooseNextDefunct, ChooseSurvivor, DeclareEnd,
                       DisposeShares, DrawStartTile, DrawTile, EndTurn, FoundCorporation, PlaceTile)
 from .actions import Position
 from .data import Edition, build_edition, tile_label
 from .events import EVENT_KINDS  # noqa: F401  (the kinds this engine announces)
+from .events import Names, and_list, corporation, later, tiles
 from .position import ASIDE, BOARD, EMPTY, PILE, PositionRules  # noqa: F401  (cell values live there)
 
 __all__ = ["AcquireState", "Tables", "tables_for", "SIMPLE", "FOUND", "GROW", "MERGE", "BLOCKED",
@@ -42,9 +44,11 @@ _new_tuple = tuple.__new__
 
 # what placing a tile would do
 SIMPLE, FOUND, GROW, MERGE, BLOCKED, DEAD = range(6)
-KIND_WORDS = {SIMPLE: "stands alone", FOUND: "founds a corporation", GROW: "grows a corporation",
-              MERGE: "merges corporations", BLOCKED: "would found an eighth corporation",
-              DEAD: "would merge safe corporations"}
+# (English data in the view, read by agents; a screen shows them with _())
+KIND_WORDS = {SIMPLE: N_("stands alone"), FOUND: N_("founds a corporation"),
+              GROW: N_("grows a corporation"), MERGE: N_("merges corporations"),
+              BLOCKED: N_("would found an eighth corporation"),
+              DEAD: N_("would merge safe corporations")}
 
 
 class _SeatActions:
@@ -159,27 +163,20 @@ class _Merger:
         return m
 
 
-def _money(amount: int) -> str:
-    return f"${amount:,}"
+def _shares(k: int, name: Any) -> Message:
+    """"1 Bolt share", "3 Bolt shares" (rendered when read)."""
+    return later.trn("{n} {corporation} share", "{n} {corporation} shares", k,
+                     corporation=corporation(name))
 
 
-def _count(k: int, word: str) -> str:
-    return f"{k} {word}" if k == 1 else f"{k} {word}s"
-
-
-def _shares(k: int, corporation: str) -> str:
-    """"1 Bolt share", "3 Bolt shares"."""
-    return _count(k, f"{corporation} share")
-
-
-def _and(words: list) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+def _an(name: Any) -> bool:
+    """Whether English writes "an" before ``name`` ("an Etch", "a Bolt")."""
+    return str(name)[:1].upper() in "AEIOU"
 
 
 def _a(name: Any) -> str:
-    """``name`` with its indefinite article: "a Bolt", "an Etch"."""
-    name = str(name)
-    return f"an {name}" if name[:1].upper() in "AEIOU" else f"a {name}"
+    """``name`` with its indefinite article: "a Bolt", "an Etch" (English payment reasons)."""
+    return f"an {name}" if _an(name) else f"a {name}"
 
 
 class AcquireState(PositionRules, State):
@@ -402,7 +399,7 @@ class AcquireState(PositionRules, State):
     def apply(self, action) -> None:
         entry = _HANDLERS.get(type(action))
         if entry is None:
-            raise MalformedAction(f"{action!r} is not an action of Acquire.")
+            raise MalformedAction("{action} is not an action of Acquire.", action=repr(action))
         handler, phases = entry
         if phases:          # a player's action: theirs to take, in this phase?
             seat = action.seat
@@ -413,7 +410,7 @@ class AcquireState(PositionRules, State):
     def _who(self, seat: Any) -> str:
         if type(seat) is int and 0 <= seat < self.n:
             return self.name(seat)
-        return f"seat {seat!r}"
+        return tr("seat {seat}", seat=repr(seat))
 
     def _check_turn(self, action, phases: tuple[str, ...]) -> int:
         """The acting seat, if ``action`` is theirs to take now; otherwise a clear refusal."""
@@ -422,60 +419,70 @@ class AcquireState(PositionRules, State):
             return seat
         doing = _DOING[type(action)](action)
         if type(seat) is not int or not 0 <= seat < self.n:
-            raise MalformedAction(f"There is no seat {seat!r} in this game of {self.n} players.")
+                raise MalformedAction("There is no seat {seat} in this game of {n} players.",
+                                  seat=repr(seat), n=self.n)
         p = self.to_act
+        who = self.name(seat)
         if p == TERMINAL:
-            raise GameIsOver(f"The game is over; {self.name(seat)} cannot {doing}.")
+            raise GameIsOver("The game is over; {player} cannot {doing}.", player=who, doing=doing)
         if p == CHANCE:
-            raise NotYourTurn(f"{self.name(seat)} cannot {doing} now: "
-                              f"{self.name(self.draws[-1])} is to draw a tile first.")
+            raise NotYourTurn("{player} cannot {doing} now: {drawer} is to draw a tile first.",
+                              player=who, doing=doing, drawer=self.name(self.draws[-1]))
         if seat != p:
-            raise NotYourTurn(f"It is {self.name(p)}'s turn, not {self.name(seat)}'s.")
-        raise IllegalAction(f"{self.name(seat)} cannot {doing} now: {self.waiting_for()}.")
+            raise NotYourTurn("It is {player}'s turn, not {other}'s.", player=self.name(p), other=who)
+        raise IllegalAction("{player} cannot {doing} now: {waiting}.", player=who, doing=doing,
+                            waiting=self._waiting())
 
     def _tile(self, label: Any) -> int:
         t = self.tables.index.get(label) if type(label) is str else None
         if t is None:
             ed = self.edition
-            raise MalformedAction(f"There is no tile {label!r} on the {ed.columns} x {ed.rows} "
-                                  f"board (tiles are named like 1A to {self.tables.labels[-1]}).")
+            raise MalformedAction("There is no tile {tile} on the {columns} x {rows} board (tiles "
+                                  "are named like 1A to {last}).", tile=repr(label),
+                                  columns=ed.columns, rows=ed.rows, last=self.tables.labels[-1])
         return t
 
     def _corp(self, name: Any) -> int:
         c = self.tables.corp_index.get(name) if type(name) is str else None
         if c is None:
-            raise MalformedAction(f"There is no corporation {name!r}; they are "
-                                  f"{', '.join(self.tables.corps)}.")
+            # (the names an action is written with: data, so as the code spells them)
+            raise MalformedAction("There is no corporation {name}; they are {corporations}.",
+                                  name=repr(name), corporations=", ".join(self.tables.corps))
         return c
 
     def waiting_for(self) -> str:
-        """What the game is waiting for, in words."""
+        """What the game is waiting for, in words (the current language)."""
+        return self._waiting().render()
+
+    def _waiting(self) -> Message:
+        """What the game is waiting for, as words to render when read."""
         p, phase = self.to_act, self.phase
         if p == TERMINAL:
-            return "the game is over"
+            return later.tr("the game is over")
         if p == CHANCE:
-            return f"{self.name(self.draws[-1])} is to draw a tile"
+            return later.tr("{player} is to draw a tile", player=self.name(self.draws[-1]))
         who = self.name(p)
         if phase == "place":
-            return f"{who} is to place a tile"
+            return later.tr("{player} is to place a tile", player=who)
         if phase == "buy":
-            return f"{who} may buy shares or end the turn"
+            return later.tr("{player} may buy shares or end the turn", player=who)
         if phase == "found":
-            return f"{who} is to choose the corporation to found"
+            return later.tr("{player} is to choose the corporation to found", player=who)
         m = self.merger
-        corps = self.tables.corps
         if m.step == "survivor":
-            return f"{who} is to choose which of {self._names(m.choices)} survives the merger"
+            return later.tr("{player} is to choose which of {corporations} survives the merger",
+                            player=who, corporations=self._names(m.choices))
         if m.step == "order":
-            return f"{who} is to choose which of {self._names(m.choices)} is settled next"
-        return f"{who} is to decide what to do with {corps[m.current]} shares"
+            return later.tr("{player} is to choose which of {corporations} is settled next",
+                            player=who, corporations=self._names(m.choices))
+        return later.tr("{player} is to decide what to do with {corporation} shares", player=who,
+                        corporation=corporation(self.tables.corps[m.current]))
 
     def hint(self) -> str:
         return self.waiting_for()
 
-    def _names(self, corps) -> str:
-        names = [self.tables.corps[c] for c in corps]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    def _names(self, corps) -> Names:
+        return Names([corporation(self.tables.corps[c]) for c in corps])
 
     # --- handlers ---------------------------------------------------------------------------
     def _do_start_tile(self, a: DrawStartTile) -> None:
@@ -518,30 +525,31 @@ class AcquireState(PositionRules, State):
 
     def _check_chance(self, a, *phases: str) -> None:
         if type(a.seat) is not int or not 0 <= a.seat < self.n:
-            raise MalformedAction(f"There is no seat {a.seat!r} in this game of {self.n} players.")
+            raise MalformedAction("There is no seat {seat} in this game of {n} players.",
+                                  seat=repr(a.seat), n=self.n)
         if self.to_act == TERMINAL:
             raise GameIsOver("The game is over; no tile is drawn.")
         if self.to_act != CHANCE or self.phase not in phases:
             if self.to_act == CHANCE:
-                raise NotYourTurn(f"{self.name(a.seat)} cannot draw that way now: "
-                                  f"{self.waiting_for()}.")
-            raise NotYourTurn(f"No tile is to be drawn now: {self.waiting_for()}.")
+                raise NotYourTurn("{player} cannot draw that way now: {waiting}.",
+                                  player=self.name(a.seat), waiting=self._waiting())
+            raise NotYourTurn("No tile is to be drawn now: {waiting}.", waiting=self._waiting())
         if a.seat != self.draws[-1]:
-            raise NotYourTurn(f"The next tile is drawn by {self.name(self.draws[-1])}, "
-                              f"not {self.name(a.seat)}.")
+            raise NotYourTurn("The next tile is drawn by {drawer}, not {player}.",
+                              drawer=self.name(self.draws[-1]), player=self.name(a.seat))
 
     def _drawable(self, label: Any) -> int:
         t = self._tile(label)
         where = self.where[t]
         if where != PILE:
             if where == BOARD:
-                raise IllegalAction(f"{label} cannot be drawn: it is already on the board; check the "
-                                    f"tile and enter it again.")
+                raise IllegalAction("{tile} cannot be drawn: it is already on the board; check the "
+                                    "tile and enter it again.", tile=label)
             if where == ASIDE:
-                raise IllegalAction(f"{label} cannot be drawn: it was set aside as unplayable; check "
-                                    f"the tile and enter it again.")
-            raise IllegalAction(f"{label} cannot be drawn: it is not among the tiles left to draw; "
-                                f"check the tile and enter it again.")
+                raise IllegalAction("{tile} cannot be drawn: it was set aside as unplayable; check "
+                                    "the tile and enter it again.", tile=label)
+            raise IllegalAction("{tile} cannot be drawn: it is not among the tiles left to draw; "
+                                "check the tile and enter it again.", tile=label)
         return t
 
     def _do_place(self, a: PlaceTile) -> None:
@@ -590,22 +598,24 @@ class AcquireState(PositionRules, State):
     def _refuse_place(self, seat: int, label: str, t: int, kind: int) -> None:
         who = self.name(seat)
         if self.where[t] != seat:
-            raise IllegalAction(f"{who} cannot place {label}: it is not one of {who}'s tiles.")
+            raise IllegalAction("{player} cannot place {tile}: it is not one of {player}'s tiles.",
+                                player=who, tile=label)
         if kind == DEAD:
             safe = [c for c in self.touching(t) if self.size[c] >= self.edition.safe_size]
             raise IllegalAction(
-                f"{who} cannot place {label}: it would merge {self._names(safe)}, which are both "
-                f"safe, and safe corporations never merge. It is set aside at the end of the turn.")
+                "{player} cannot place {tile}: it would merge {corporations}, which are both "
+                "safe, and safe corporations never merge. It is set aside at the end of the turn.",
+                player=who, tile=label, corporations=self._names(safe))
         raise IllegalAction(
-            f"{who} cannot place {label}: it would found an eighth corporation, and all "
-            f"{self.tables.nc} are already on the board.")
+            "{player} cannot place {tile}: it would found an eighth corporation, and all "
+            "{n} are already on the board.", player=who, tile=label, n=self.tables.nc)
 
     def _do_found(self, a: FoundCorporation) -> None:
         seat = a.seat
         c = self._corp(a.corporation)
         if self.size[c]:
-            raise IllegalAction(f"{self.name(seat)} cannot found {a.corporation}: it is already "
-                                f"on the board.")
+            raise IllegalAction("{player} cannot found {corporation}: it is already on the board.",
+                                player=self.name(seat), corporation=corporation(a.corporation))
         self._absorb(self.pending, c)
         self.pending = -1
         self.n_active += 1
@@ -627,11 +637,13 @@ class AcquireState(PositionRules, State):
         m = self.merger
         c = self._corp(a.corporation)
         if m.step != "survivor":
-            raise IllegalAction(f"{self.name(seat)} cannot choose a survivor now: "
-                                f"{self.waiting_for()}.")
+            raise IllegalAction("{player} cannot choose a survivor now: {waiting}.",
+                                player=self.name(seat), waiting=self._waiting())
         if c not in m.choices:
-            raise IllegalAction(f"{self.name(seat)} cannot choose {a.corporation} to survive: "
-                                f"only {self._names(m.choices)} are the largest in this merger.")
+            raise IllegalAction("{player} cannot choose {corporation} to survive: only "
+                                "{corporations} are the largest in this merger.",
+                                player=self.name(seat), corporation=corporation(a.corporation),
+                                corporations=self._names(m.choices))
         m.choices = []
         self._set_survivor(c)
 
@@ -640,11 +652,13 @@ class AcquireState(PositionRules, State):
         m = self.merger
         c = self._corp(a.corporation)
         if m.step != "order":
-            raise IllegalAction(f"{self.name(seat)} cannot choose the next defunct corporation "
-                                f"now: {self.waiting_for()}.")
+            raise IllegalAction("{player} cannot choose the next defunct corporation now: "
+                                "{waiting}.", player=self.name(seat), waiting=self._waiting())
         if c not in m.choices:
-            raise IllegalAction(f"{self.name(seat)} cannot settle {a.corporation} next: the next "
-                                f"must be the largest left, {self._names(m.choices)}.")
+            raise IllegalAction("{player} cannot settle {corporation} next: the next must be the "
+                                "largest left, {corporations}.", player=self.name(seat),
+                                corporation=corporation(a.corporation),
+                                corporations=self._names(m.choices))
         m.choices = []
         self._settle(c)
 
@@ -653,27 +667,33 @@ class AcquireState(PositionRules, State):
         m = self.merger
         who = self.name(seat)
         if m.step != "dispose":
-            raise IllegalAction(f"{who} cannot dispose of shares now: {self.waiting_for()}.")
+            raise IllegalAction("{player} cannot dispose of shares now: {waiting}.", player=who,
+                                waiting=self._waiting())
         c = self._corp(a.corporation)
         sell, trade = a.sell, a.trade
         if type(sell) is not int or type(trade) is not int or sell < 0 or trade < 0:
-            raise MalformedAction(f"Shares sold and traded must be whole numbers of at least 0, "
-                                  f"not {sell!r} and {trade!r}.")
+            raise MalformedAction("Shares sold and traded must be whole numbers of at least 0, "
+                                  "not {sell} and {trade}.", sell=repr(sell), trade=repr(trade))
         corps = self.tables.corps
         d, s = m.current, m.survivor
         if c != d:
-            raise IllegalAction(f"{who} cannot dispose of {a.corporation} shares now: "
-                                f"{corps[d]} is being settled.")
+            raise IllegalAction("{player} cannot dispose of {corporation} shares now: {settling} "
+                                "is being settled.", player=who,
+                                corporation=corporation(a.corporation),
+                                settling=corporation(corps[d]))
         have = self.held[seat][d]
         if sell + trade > have:
-            raise IllegalAction(f"{who} cannot sell {sell} and trade {trade} {corps[d]} shares: "
-                                f"{who} holds only {have}.")
+            raise IllegalAction("{player} cannot sell {sell} and trade {trade} {corporation} shares: "
+                                "{player} holds only {have}.", player=who, sell=sell, trade=trade,
+                                corporation=corporation(corps[d]), have=have)
         if trade % 2:
-            raise IllegalAction(f"{who} cannot trade {_shares(trade, corps[d])}: they are traded "
-                                f"two for one {corps[s]} share, so the number must be even.")
+            raise IllegalAction("{player} cannot trade {shares}: they are traded two for one "
+                                "{survivor} share, so the number must be even.", player=who,
+                                shares=_shares(trade, corps[d]), survivor=corporation(corps[s]))
         if trade // 2 > self.bank[s]:
-            raise IllegalAction(f"{who} cannot trade {_shares(trade, corps[d])}: the bank has only "
-                                f"{_shares(self.bank[s], corps[s])} left.")
+            raise IllegalAction("{player} cannot trade {shares}: the bank has only {left} left.",
+                                player=who, shares=_shares(trade, corps[d]),
+                                left=_shares(self.bank[s], corps[s]))
         held = self.held[seat]
         held[d] -= sell + trade
         self.bank[d] += sell + trade
@@ -709,27 +729,42 @@ class AcquireState(PositionRules, State):
         c = self._corp(corp)
         who = self.name(seat)
         limit = self.edition.max_buys
+        an = _an(corp)      # (English's article: each sentence twice, "a Bolt" and "an Etch")
+        params = dict(player=who, corporation=corporation(corp))
         if self.bought >= limit:
-            raise IllegalAction(f"{who} cannot buy {_a(corp)} share: {limit} shares have already "
-                                f"been bought this turn.")
+            raise IllegalAction(
+                N_("{player} cannot buy an {corporation} share: {limit} shares have already been "
+                   "bought this turn.") if an else
+                N_("{player} cannot buy a {corporation} share: {limit} shares have already been "
+                   "bought this turn."), limit=limit, **params)
         if not self.size[c]:
-            raise IllegalAction(f"{who} cannot buy {_a(corp)} share: {corp} is not on the board.")
+            raise IllegalAction(
+                N_("{player} cannot buy an {corporation} share: {corporation} is not on the board.")
+                if an else
+                N_("{player} cannot buy a {corporation} share: {corporation} is not on the board."),
+                **params)
         if not self.bank[c]:
-            raise IllegalAction(f"{who} cannot buy {_a(corp)} share: the bank has none left.")
-        price = self.price[c]
-        raise IllegalAction(f"{who} cannot buy {_a(corp)} share for {_money(price)}: {who} has "
-                            f"only {_money(self.money[seat])}.")
+            raise IllegalAction(
+                N_("{player} cannot buy an {corporation} share: the bank has none left.") if an else
+                N_("{player} cannot buy a {corporation} share: the bank has none left."), **params)
+        raise IllegalAction(
+            N_("{player} cannot buy an {corporation} share for {price}: {player} has only {money}.")
+            if an else
+            N_("{player} cannot buy a {corporation} share for {price}: {player} has only {money}."),
+            price=Money(self.price[c]), money=Money(self.money[seat]), **params)
 
     def _do_declare(self, a: DeclareEnd) -> None:
         seat = a.seat
         who = self.name(seat)
         if self.declared >= 0:
-            raise IllegalAction(f"{who} cannot declare the end: it has already been declared.")
+            raise IllegalAction("{player} cannot declare the end: it has already been declared.",
+                                player=who)
         if not self.end_allowed():
             ed = self.edition
             raise IllegalAction(
-                f"{who} cannot declare the end: no corporation has {ed.end_size} tiles or more, "
-                f"and not every corporation on the board is safe ({ed.safe_size} tiles or more).")
+                "{player} cannot declare the end: no corporation has {end_size} tiles or more, "
+                "and not every corporation on the board is safe ({safe_size} tiles or more).",
+                player=who, end_size=ed.end_size, safe_size=ed.safe_size)
         self.declared = seat
         ed, size = self.edition, self.size
         big = max(range(self.tables.nc), key=size.__getitem__)
@@ -1094,62 +1129,93 @@ class AcquireState(PositionRules, State):
         who = self._who(getattr(a, "seat", None))
         corps = self.tables.corps
         if isinstance(a, DrawStartTile):
-            return f"{who} draws {a.tile} for the first-player draw; it goes on the board"
+            return tr("{player} draws {tile} for the first-player draw; it goes on the board",
+                      player=who, tile=a.tile)
         if isinstance(a, DrawTile):
-            return f"{who} draws {a.tile}"
+            return tr("{player} draws {tile}", player=who, tile=a.tile)
         if isinstance(a, PlaceTile):
             t = self.tables.index[a.tile]
             kind = self.kind(t)
             around = self.touching(t)
             if kind == FOUND:
-                return f"{who} places {a.tile}, founding a corporation"
+                return tr("{player} places {tile}, founding a corporation", player=who, tile=a.tile)
             if kind == GROW:
-                return f"{who} places {a.tile}, growing {corps[around[0]]}"
+                return tr("{player} places {tile}, growing {corporation}", player=who, tile=a.tile,
+                          corporation=corporation(corps[around[0]]))
             if kind == MERGE:
-                parts = [f"{corps[c]} ({_count(self.size[c], 'tile')})" for c in around]
-                return f"{who} places {a.tile}, merging {_and(parts)}"
-            return f"{who} places {a.tile}"
+                parts = [tr("{corporation} ({tiles})", corporation=corporation(corps[c]),
+                            tiles=tiles(self.size[c])) for c in around]
+                return tr("{player} places {tile}, merging {corporations}", player=who, tile=a.tile,
+                          corporations=and_list(parts))
+            return tr("{player} places {tile}", player=who, tile=a.tile)
         if isinstance(a, FoundCorporation):
             c = self.tables.corp_index[a.corporation]
-            share = "and takes the founder's share" if self.bank[c] else \
-                "(no founder's share is left)"
-            return f"{who} founds {a.corporation} {share}"
+            if self.bank[c]:
+                return tr("{player} founds {corporation} and takes the founder's share", player=who,
+                          corporation=corporation(a.corporation))
+            return tr("{player} founds {corporation} (no founder's share is left)", player=who,
+                      corporation=corporation(a.corporation))
         if isinstance(a, ChooseSurvivor):
-            return f"{who} chooses {a.corporation} to survive the merger"
+            return tr("{player} chooses {corporation} to survive the merger", player=who,
+                      corporation=corporation(a.corporation))
         if isinstance(a, ChooseNextDefunct):
-            return f"{who} settles {a.corporation} next"
+            return tr("{player} settles {corporation} next", player=who,
+                      corporation=corporation(a.corporation))
         if isinstance(a, DisposeShares):
-            m = self.merger
-            d = self.tables.corp_index[a.corporation]
-            keep = self.held[a.seat][d] - a.sell - a.trade
-            bits = []       # (verb, count, the rest); the first names the corporation
-            if a.sell:
-                bits.append(("sells", a.sell, f" for {_money(a.sell * self.price[d])}"))
-            if a.trade:
-                bits.append(("trades", a.trade, f" for {_shares(a.trade // 2, corps[m.survivor])}"))
-            if keep or not bits:
-                bits.append(("keeps", keep, ""))
-            said = [f"{verb} {_shares(k, a.corporation) if i == 0 else k}{rest}"
-                    for i, (verb, k, rest) in enumerate(bits)]
-            return f"{who} {_and(said)}"
+            return self._describe_disposal(a, who)
         if isinstance(a, BuyShare):
             c = self.tables.corp_index[a.corporation]
-            return f"{who} buys {_a(a.corporation)} share for {_money(self.price[c])}"
+            params = dict(player=who, corporation=corporation(a.corporation),
+                          price=Money(self.price[c]))
+            if _an(a.corporation):
+                return tr("{player} buys an {corporation} share for {price}", **params)
+            return tr("{player} buys a {corporation} share for {price}", **params)
         if isinstance(a, DeclareEnd):
-            return f"{who} declares the end of the game"
+            return tr("{player} declares the end of the game", player=who)
         if isinstance(a, EndTurn):
-            text = f"{who} ends the turn"
             if self.declared >= 0:
-                return text + "; the game is scored"
+                return tr("{player} ends the turn; the game is scored", player=who)
             dead = [self.tables.labels[t] for t in sorted(self.hands[a.seat])
                     if self.kind(t) == DEAD]
             if dead:
-                text += f" and sets aside {', '.join(dead)} (unplayable)"
-            return text
+                return tr("{player} ends the turn and sets aside {tiles} (unplayable)", player=who,
+                          tiles=pgettext("acquire list", ", ").join(dead))
+            return tr("{player} ends the turn", player=who)
         return type(a).__name__
 
+    def _describe_disposal(self, a: DisposeShares, who: str) -> str:
+        """What a holder does with defunct shares, in one sentence: the first thing done names
+        the corporation and counts its shares ("Ann sells 2 Bolt shares for $1,400 and keeps 1")."""
+        corps = self.tables.corps
+        d = self.tables.corp_index[a.corporation]
+        sell, trade = a.sell, a.trade
+        keep = self.held[a.seat][d] - sell - trade
+        first = sell or trade or keep
+        params = dict(player=who, sold=sell, traded=trade, kept=keep,
+                      shares=trn("{n} {corporation} share", "{n} {corporation} shares", first,
+                                 corporation=corporation(a.corporation)))
+        if sell:
+            params["money"] = Money(sell * self.price[d])
+        if trade:
+            params["got"] = trn("{n} {corporation} share", "{n} {corporation} shares", trade // 2,
+                                corporation=corporation(corps[self.merger.survivor]))
+        if sell and trade and keep:
+            return tr("{player} sells {shares} for {money}, trades {traded} for {got} and keeps "
+                      "{kept}", **params)
+        if sell and trade:
+            return tr("{player} sells {shares} for {money} and trades {traded} for {got}", **params)
+        if sell and keep:
+            return tr("{player} sells {shares} for {money} and keeps {kept}", **params)
+        if trade and keep:
+            return tr("{player} trades {shares} for {got} and keeps {kept}", **params)
+        if sell:
+            return tr("{player} sells {shares} for {money}", **params)
+        if trade:
+            return tr("{player} trades {shares} for {got}", **params)
+        return tr("{player} keeps {shares}", **params)
+
     def describe_hidden(self, a) -> str:
-        return f"{self._who(a.seat)} draws a tile"
+        return tr("{player} draws a tile", player=self._who(a.seat))
 
     def _tell(self, kind: str, *params: tuple) -> None:
         """``announce(kind, **params)`` with the ``(name, value)`` pairs written out: the events
@@ -1160,19 +1226,25 @@ class AcquireState(PositionRules, State):
         return events.describe(event, self._who, self.edition)
 
 
+# what each action does, for a refusal ("Ann cannot {doing} now: ..."), rendered when read
 _DOING = {
-    DrawStartTile: lambda a: f"draw {a.tile}",
-    DrawTile: lambda a: f"draw {a.tile}",
-    PlaceTile: lambda a: f"place {a.tile}",
-    FoundCorporation: lambda a: f"found {a.corporation}",
-    ChooseSurvivor: lambda a: f"choose {a.corporation} to survive",
-    ChooseNextDefunct: lambda a: f"settle {a.corporation} next",
-    DisposeShares: lambda a: f"dispose of {a.corporation} shares",
-    BuyShare: lambda a: f"buy {_a(a.corporation)} share",
-    DeclareEnd: lambda a: "declare the end of the game",
-    EndTurn: lambda a: "end the turn",
-    Position: lambda a: "start from a position",
-    Correction: lambda a: "correct the table",
+    DrawStartTile: lambda a: later.tr("draw {tile}", tile=a.tile),
+    DrawTile: lambda a: later.tr("draw {tile}", tile=a.tile),
+    PlaceTile: lambda a: later.tr("place {tile}", tile=a.tile),
+    FoundCorporation: lambda a: later.tr("found {corporation}", corporation=corporation(a.corporation)),
+    ChooseSurvivor: lambda a: later.tr("choose {corporation} to survive",
+                                       corporation=corporation(a.corporation)),
+    ChooseNextDefunct: lambda a: later.tr("settle {corporation} next",
+                                          corporation=corporation(a.corporation)),
+    DisposeShares: lambda a: later.tr("dispose of {corporation} shares",
+                                      corporation=corporation(a.corporation)),
+    BuyShare: lambda a: (later.tr("buy an {corporation} share", corporation=corporation(a.corporation))
+                         if _an(a.corporation) else
+                         later.tr("buy a {corporation} share", corporation=corporation(a.corporation))),
+    DeclareEnd: lambda a: later.tr("declare the end of the game"),
+    EndTurn: lambda a: later.tr("end the turn"),
+    Position: lambda a: later.tr("start from a position"),
+    Correction: lambda a: later.tr("correct the table"),
 }
 
 _HANDLERS = {      # action type -> (handler, phases it may be played in; None for chance)

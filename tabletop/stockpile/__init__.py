@@ -20,6 +20,7 @@ from typing import Any, Mapping, Sequence
 
 from ..core import Title, shown
 from ..errors import OptionsError
+from ..i18n import N_, Number
 from .actions import ACTION_TYPES
 from .data import COMPANIES, FORECASTS, INVESTORS, load_rules_file, merge_rules
 from .rules import StockpileState
@@ -35,29 +36,31 @@ def _read_rules_file(path: Any) -> dict:
     """``load_rules_file`` for a regular file of bounded size only: never a pipe, a device such
     as /dev/zero, or a directory."""
     if not isinstance(path, (str, os.PathLike)):
-        raise OptionsError(f"The Stockpile option 'rules_file' is a file path, not {shown(path)}.")
+        raise OptionsError("The Stockpile option 'rules_file' is a file path, not {value}.", value=shown(path))
     try:
         info = os.stat(path)
     except (OSError, ValueError) as exc:
-        raise OptionsError(f"Cannot read the Stockpile rules file {path}: "
-                           f"{getattr(exc, 'strerror', None) or exc}.") from exc
+        raise OptionsError("Cannot read the Stockpile rules file {path}: {reason}.", path=str(path),
+                           reason=str(getattr(exc, 'strerror', None) or exc)) from exc
     if not stat.S_ISREG(info.st_mode):
-        raise OptionsError(f"The Stockpile rules file {path} is not a regular file.")
+        raise OptionsError("The Stockpile rules file {path} is not a regular file.", path=str(path))
     if info.st_size > MAX_RULES_FILE_BYTES:
-        raise OptionsError(f"The Stockpile rules file {path} is too large ({info.st_size:,} bytes; "
-                           f"at most {MAX_RULES_FILE_BYTES:,}).")
+        raise OptionsError("The Stockpile rules file {path} is too large ({size} bytes; at most {limit}).",
+                           path=str(path), size=Number(info.st_size), limit=Number(MAX_RULES_FILE_BYTES))
     return load_rules_file(path)
 
 
 class StockpileTitle(Title):
     name = "stockpile"
-    display_name = "Stockpile"
+    # TRANSLATORS: the game's title as each edition prints it
+    display_name = N_("Stockpile")
+    #: each option explained in a line (marked for the catalogs: shown with ``_(text)``)
     option_help = {
-        "expert_board": "Each company moves on its own printed track (the expert side of the board).",
-        "investors": "Each player is dealt investor cards and keeps one, whose ability works every round.",
-        "first_player": "Who takes the first turn of round 1.",
-        "rules_file": "A TOML or JSON file of rules data replacing the printed defaults.",
-        "rules_data": "Rules data replacing the printed defaults (read from the file when the match began).",
+        "expert_board": N_("Each company moves on its own printed track (the expert side of the board)."),
+        "investors": N_("Each player is dealt investor cards and keeps one, whose ability works every round."),
+        "first_player": N_("Who takes the first turn of round 1."),
+        "rules_file": N_("A TOML or JSON file of rules data replacing the printed defaults."),
+        "rules_data": N_("Rules data replacing the printed defaults (read from the file when the match began)."),
     }
     min_players = 2
     max_players = 5
@@ -67,20 +70,22 @@ class StockpileTitle(Title):
 
     def normalize_options(self, options: Mapping[str, Any], n_players: int) -> dict:
         if not self.min_players <= n_players <= self.max_players:
-            raise OptionsError(f"Stockpile is for 2 to 5 players, not {n_players}.")
+            raise OptionsError("Stockpile is for 2 to 5 players, not {count}.", count=n_players)
         unknown = sorted(set(options) - set(_OPTIONS))
         if unknown:
-            raise OptionsError(f"Stockpile has no option {', '.join(map(repr, unknown))} "
-                               f"(its options are {', '.join(_OPTIONS)}).")
+            raise OptionsError("Stockpile has no option {names} (its options are {options}).",
+                               names=", ".join(map(repr, unknown)), options=", ".join(_OPTIONS))
         out = {}
         for key in ("expert_board", "investors"):
             value = options.get(key, False)
             if not isinstance(value, bool):
-                raise OptionsError(f"The Stockpile option '{key}' is true or false, not {value!r}.")
+                raise OptionsError("The Stockpile option '{option}' is true or false, not {value}.", option=key,
+                                   value=repr(value))
             out[key] = value
         first = options.get("first_player", 0)
         if not isinstance(first, int) or isinstance(first, bool) or not 0 <= first < n_players:
-            raise OptionsError(f"The first player must be a seat from 0 to {n_players - 1}, not {first!r}.")
+            raise OptionsError("The first player must be a seat from 0 to {last}, not {value}.", last=n_players - 1,
+                               value=repr(first))
         out["first_player"] = first
         if options.get("rules_file") is not None and options.get("rules_data") is not None:
             raise OptionsError("Give the Stockpile rules data either as a file (rules_file) or as "
@@ -100,10 +105,10 @@ class StockpileTitle(Title):
         try:
             args, rest = parser.parse_known_args(list(argv))
         except argparse.ArgumentError as exc:
-            raise OptionsError(f"Stockpile: {exc}") from exc
+            raise OptionsError("Stockpile: {problem}", problem=str(exc)) from exc
         if rest:
-            raise OptionsError(f"Stockpile has no option {' '.join(rest)} "
-                               f"(it has --expert-board, --investors and --rules FILE).")
+            raise OptionsError("Stockpile has no option {names} (it has --expert-board, --investors and --rules "
+                               "FILE).", names=" ".join(rest))
         options: dict = {"expert_board": args.expert_board, "investors": args.investors}
         if args.rules:
             options["rules_data"] = _read_rules_file(args.rules)

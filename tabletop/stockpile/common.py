@@ -2,10 +2,11 @@
 fixed actions of each seat, money and card words, name lookups. Imports nothing of theirs."""
 from __future__ import annotations
 
+from ..i18n import N_, Message, Money, Term
 from . import actions as A
-from .data import COMPANIES, FORECASTS, INVESTORS
+from .data import BOOM, BUST, COMPANIES, FORECASTS, INVESTORS
 
-__all__ = ["usd"]
+__all__ = ["usd", "company", "investor", "card", "words"]
 
 _CO = {name: i for i, name in enumerate(COMPANIES)}
 _FC = {name: i for i, name in enumerate(FORECASTS)}
@@ -55,8 +56,77 @@ def _tables_for(R) -> _Tables:
     return t
 
 
-def usd(amount: int) -> str:
-    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
+def usd(amount: int) -> Money:
+    """Dollars as a parameter of words: '$6,000' in English, per language elsewhere."""
+    return Money(amount)
+
+
+# Every printed name, marked for the catalogs under its list (the .po files give each edition's
+# name); the data keeps the English names, wrapped only where they are shown.
+# TRANSLATORS: "stockpile company": the six companies; "stockpile investor": the ten investors of
+# the investor expansion; "stockpile card": the two action cards of the market deck.
+_TERMS = (
+    Term("stockpile company", "Cosmic Computers"), Term("stockpile company", "Bottomline Bank"),
+    Term("stockpile company", "Leading Laboratories"), Term("stockpile company", "American Automotive"),
+    Term("stockpile company", "Stanford Steel"), Term("stockpile company", "Epic Electric"),
+    Term("stockpile investor", "Billionaire Bill"), Term("stockpile investor", "Broker Bernie"),
+    Term("stockpile investor", "Crazy Cramer"), Term("stockpile investor", "Discount Donald"),
+    Term("stockpile investor", "Dividend Deborah"), Term("stockpile investor", "Golden Graham"),
+    Term("stockpile investor", "Mayknow Martha"), Term("stockpile investor", "Maverick Mark"),
+    Term("stockpile investor", "Secretive Stuart"), Term("stockpile investor", "Wise Warren"),
+    Term("stockpile card", "Boom"), Term("stockpile card", "Bust"),
+)
+assert [str(t) for t in _TERMS] == [*COMPANIES, *INVESTORS, BOOM, BUST]
+
+
+def words(template: str, **params) -> Message:
+    """Words kept as data (a message id marked with ``N_`` and its parameters), rendered in the
+    language of whoever reads them: a parameter of a refusal or of other words."""
+    return Message(template, params)
+
+
+def company(name) -> Term:
+    """A company's name as a parameter of words."""
+    return Term("stockpile company", str(name))
+
+
+def investor(name) -> Term:
+    return Term("stockpile investor", str(name))
+
+
+def card(name):
+    """A market card's name as a parameter of words: a company's stock, a trading fee ("Fee
+    $2,000", its amount written per language), Boom or Bust."""
+    name = str(name)
+    if name in _COMPANY_NAMES:
+        return company(name)
+    if name in (BOOM, BUST):
+        return Term("stockpile card", name)
+    if name.startswith("Fee $"):
+        try:
+            return words(N_("Fee {amount}"), amount=Money(int(name[5:].replace(",", ""))))
+        except ValueError:
+            pass
+    return name
+
+
+_COMPANY_NAMES = frozenset(COMPANIES)
+
+
+def listed(items) -> Message:
+    """A list of names (terms, words or plain values) as one parameter: "a, b, c" when read."""
+    items = list(items)
+    return Message(", ".join(f"{{item{i}}}" for i in range(len(items))),
+                   {f"item{i}": item for i, item in enumerate(items)})
+
+
+def _and(parts) -> str:
+    """'a', 'a and b', 'a, b and c' in the current language."""
+    from ..i18n import _, _shown
+    parts = [str(_shown(p)) for p in parts if p]
+    if len(parts) < 2:
+        return "".join(parts)
+    return _(", ").join(parts[:-1]) + _(" and ") + parts[-1]
 
 
 def _cards(k: int, what: str = "card") -> str:

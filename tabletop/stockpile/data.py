@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from ..errors import OptionsError
+from ..i18n import N_, Message, Term
 
 __all__ = [
     "COMPANIES", "FORECASTS", "FORECAST_STEPS", "INVESTORS", "DEFAULT_RULES", "ASSUMED",
@@ -99,6 +100,19 @@ _INVESTOR_KEYS = ("capital", "two_player_capital")
 _DEFAULT_JSON = json.dumps(DEFAULT_RULES)
 
 
+def _words(template: str, **params) -> Message:
+    """Words of a refusal's parameter (``template`` marked with ``N_``), rendered when read."""
+    return Message(template, params)
+
+
+def _company(name: str) -> Term:
+    return Term("stockpile company", name)
+
+
+def _investor(name: str) -> Term:
+    return Term("stockpile investor", name)
+
+
 def default_rules() -> dict:
     """A fresh copy of the default rules data."""
     return json.loads(_DEFAULT_JSON)
@@ -110,7 +124,8 @@ def load_rules_file(path: str | Path) -> dict:
     try:
         raw = path.read_bytes()
     except OSError as exc:
-        raise OptionsError(f"Cannot read the Stockpile rules file {path}: {exc.strerror or exc}.") from exc
+        raise OptionsError("Cannot read the Stockpile rules file {path}: {reason}.", path=str(path),
+                           reason=str(exc.strerror or exc)) from exc
     try:
         if path.suffix.lower() == ".toml":
             import tomllib
@@ -119,9 +134,11 @@ def load_rules_file(path: str | Path) -> dict:
             data = json.loads(raw.decode("utf-8"))
     except (ValueError, UnicodeDecodeError) as exc:
         kind = "TOML" if path.suffix.lower() == ".toml" else "JSON"
-        raise OptionsError(f"The Stockpile rules file {path} is not valid {kind}: {exc}") from exc
+        raise OptionsError("The Stockpile rules file {path} is not valid {kind}: {problem}", path=str(path), kind=kind,
+                           problem=str(exc)) from exc
     if not isinstance(data, dict):
-        raise OptionsError(f"The Stockpile rules file {path} must hold a table of entries, not {type(data).__name__}.")
+        raise OptionsError("The Stockpile rules file {path} must hold a table of entries, not {kind}.",
+                           path=str(path), kind=type(data).__name__)
     return data
 
 
@@ -141,14 +158,14 @@ def merge_rules(overrides: Mapping[str, Any] | None) -> dict:
     data = default_rules()
     for key, value in overrides.items():
         if key not in _TOP_KEYS:
-            raise OptionsError(f"Stockpile rules data has an unknown entry '{key}'. "
-                               f"Known entries: {', '.join(_TOP_KEYS)}.")
+            raise OptionsError("Stockpile rules data has an unknown entry '{key}'. Known entries: {keys}.", key=key,
+                               keys=", ".join(_TOP_KEYS))
         if key == "expert_tracks":
             _merge_tracks(data, value)
         elif key == "investors":
             _merge_investors(data, value)
         elif key == "standard_track":
-            data[key] = _merged_track("the standard track", data[key], value)
+            data[key] = _merged_track(_words(N_("the standard track")), data[key], value)
         elif key == "rounds":
             if not isinstance(value, Mapping):
                 raise OptionsError("Stockpile rules data: 'rounds' must map player counts (\"2\" to \"5\") to rounds.")
@@ -164,25 +181,27 @@ def _merge_tracks(data: dict, value: Any) -> None:
         raise OptionsError("Stockpile rules data: 'expert_tracks' must map company names to tracks.")
     for company, track in value.items():
         if company not in COMPANIES:
-            raise OptionsError(f"Stockpile rules data: '{company}' is not a Stockpile company "
-                               f"(the companies are {', '.join(COMPANIES)}).")
-        data["expert_tracks"][company] = _merged_track(f"the expert track of {company}",
-                                                       data["expert_tracks"][company], track)
+            raise OptionsError("Stockpile rules data: '{name}' is not a Stockpile company (the companies are "
+                               "{companies}).", name=company, companies=", ".join(COMPANIES))
+        data["expert_tracks"][company] = _merged_track(_expert_track(company), data["expert_tracks"][company], track)
 
 
-def _merged_track(label: str, old: dict, new: Any) -> dict:
+def _expert_track(company: str) -> Message:
+    return _words(N_("the expert track of {company}"), company=_company(company))
+
+
+def _merged_track(label: Message, old: dict, new: Any) -> dict:
     if not isinstance(new, Mapping):
-        raise OptionsError(f"Stockpile rules data: {label} must be a table with values, start and split.")
+        raise OptionsError("Stockpile rules data: {track} must be a table with values, start and split.", track=label)
     for k in new:
         if k not in _TRACK_KEYS:
-            raise OptionsError(f"Stockpile rules data: {label} has an unknown entry '{k}' "
-                               f"(known: {', '.join(_TRACK_KEYS)}).")
+            raise OptionsError("Stockpile rules data: {track} has an unknown entry '{key}' (known: {keys}).",
+                               track=label, key=k, keys=", ".join(_TRACK_KEYS))
     if "values" in new:
         for k in ("start", "split"):
             if k not in new:
-                space = "start space (the dark circle)" if k == "start" else "split space (where the value restarts after a split)"
-                raise OptionsError(f"Stockpile rules data: {label} gives new values but no {space}; "
-                                   f"add '{k}' as a space index counted from 0.")
+                raise OptionsError("Stockpile rules data: {track} gives new values but no {space}; add '{key}' as a "
+                                   "space index counted from 0.", track=label, space=_SPACES[k], key=k)
     merged = {**copy.deepcopy(old), **copy.deepcopy(dict(new))}
     if "values" in new and "dollar" not in new:
         merged.pop("dollar", None)
@@ -195,11 +214,11 @@ def _merge_investors(data: dict, value: Any) -> None:
         raise OptionsError("Stockpile rules data: 'investors' must map investor names to capitals.")
     for name, entry in value.items():
         if name not in INVESTORS:
-            raise OptionsError(f"Stockpile rules data: '{name}' is not a Stockpile investor "
-                               f"(the investors are {', '.join(INVESTORS)}).")
+            raise OptionsError("Stockpile rules data: '{name}' is not a Stockpile investor (the investors are "
+                               "{investors}).", name=name, investors=", ".join(INVESTORS))
         if not isinstance(entry, Mapping) or any(k not in _INVESTOR_KEYS for k in entry):
-            raise OptionsError(f"Stockpile rules data: the entry for {name} may only give "
-                               f"{' and '.join(_INVESTOR_KEYS)}.")
+            raise OptionsError("Stockpile rules data: the entry for {investor} may only give {keys}.",
+                               investor=_investor(name), keys=" and ".join(_INVESTOR_KEYS))
         data["investors"][name] = {**data["investors"][name], **dict(entry)}
 
 
@@ -210,31 +229,37 @@ def _whole(value: Any) -> bool:
 def _amount(data: dict, key: str, label: str | None = None) -> None:
     value = data[key]
     if not _whole(value) or value < 0:
-        raise OptionsError(f"Stockpile rules data: {label or repr(key)} must be a whole number of dollars, "
-                           f"$0 or more; got {value!r}.")
+        raise OptionsError("Stockpile rules data: {entry} must be a whole number of dollars, $0 or more; got {value}.",
+                           entry=label or repr(key), value=repr(value))
 
 
-def _check_track(label: str, track: dict) -> None:
+#: the two marked spaces of a track, in words
+_SPACES = {"start": _words(N_("start space (the dark circle)")),
+           "split": _words(N_("split space (where the value restarts after a split)"))}
+
+
+def _check_track(label: Message, track: dict) -> None:
     values = track.get("values")
     if (not isinstance(values, list) or len(values) < 2 or not all(_whole(v) and v > 0 for v in values)):
-        raise OptionsError(f"Stockpile rules data: {label} needs 'values', a list of at least two "
-                           f"positive whole numbers, lowest first.")
+        raise OptionsError("Stockpile rules data: {track} needs 'values', a list of at least two positive whole "
+                           "numbers, lowest first.", track=label)
     if any(b < a for a, b in zip(values, values[1:])):
-        raise OptionsError(f"Stockpile rules data: the values of {label} must not go down from left to right.")
+        raise OptionsError("Stockpile rules data: the values of {track} must not go down from left to right.",
+                           track=label)
     last = len(values) - 1
-    for k, what in (("start", "start space (the dark circle)"),
-                    ("split", "split space (where the value restarts after a split)")):
+    for k in ("start", "split"):
         if k not in track:
-            raise OptionsError(f"Stockpile rules data: {label} has no {what}.")
+            raise OptionsError("Stockpile rules data: {track} has no {space}.", track=label, space=_SPACES[k])
         if not _whole(track[k]) or not 0 <= track[k] <= last:
-            raise OptionsError(f"Stockpile rules data: the {what} of {label} must be a space from 0 "
-                               f"to {last}; got {track[k]!r}.")
+            raise OptionsError("Stockpile rules data: the {space} of {track} must be a space from 0 to {last}; got "
+                               "{value}.", space=_SPACES[k], track=label, last=last, value=repr(track[k]))
     for k in ("dollar", "double_dollar"):
         spaces = track.get(k, [])
         if not isinstance(spaces, list) or not all(_whole(i) and 0 <= i <= last for i in spaces):
-            raise OptionsError(f"Stockpile rules data: '{k}' of {label} must list spaces from 0 to {last}.")
+            raise OptionsError("Stockpile rules data: '{key}' of {track} must list spaces from 0 to {last}.", key=k,
+                               track=label, last=last)
     if set(track.get("dollar", [])) & set(track.get("double_dollar", [])):
-        raise OptionsError(f"Stockpile rules data: a space of {label} cannot be both $ and $$.")
+        raise OptionsError("Stockpile rules data: a space of {track} cannot be both $ and $$.", track=label)
 
 
 def _check(data: dict) -> None:
@@ -243,15 +268,15 @@ def _check(data: dict) -> None:
         _amount(data, key)
     for key in ("stock_copies", "trading_fee_copies", "booms", "busts"):
         if not _whole(data[key]) or data[key] < 0:
-            raise OptionsError(f"Stockpile rules data: '{key}' must be a whole number of cards, 0 or more; "
-                               f"got {data[key]!r}.")
+            raise OptionsError("Stockpile rules data: '{key}' must be a whole number of cards, 0 or more; got {value}.",
+                               key=key, value=repr(data[key]))
     fees = data["trading_fees"]
     if not isinstance(fees, list) or not fees:
         raise OptionsError("Stockpile rules data: 'trading_fees' must list the amount of each kind of trading fee card.")
     for fee in fees:
         if not _whole(fee) or fee < 0:
-            raise OptionsError(f"Stockpile rules data: a trading fee must be a whole number of dollars, "
-                               f"$0 or more; got {fee!r}.")
+            raise OptionsError("Stockpile rules data: a trading fee must be a whole number of dollars, $0 or more; "
+                               "got {value}.", value=repr(fee))
     if len(set(fees)) != len(fees):
         raise OptionsError("Stockpile rules data: two kinds of trading fee card have the same amount; "
                            "list each amount once and set 'trading_fee_copies'.")
@@ -263,15 +288,18 @@ def _check(data: dict) -> None:
     if spaces[0] != 0:
         raise OptionsError("Stockpile rules data: the first bid space must be $0, so that every player "
                            "can always bid.")
-    _check_track("the standard track", data["standard_track"])
+    _check_track(_words(N_("the standard track")), data["standard_track"])
     for company in COMPANIES:
-        _check_track(f"the expert track of {company}", data["expert_tracks"][company])
+        _check_track(_expert_track(company), data["expert_tracks"][company])
     for name in INVESTORS:
         for k in _INVESTOR_KEYS:
             v = data["investors"][name].get(k)
             if not _whole(v) or v < 0:
-                raise OptionsError(f"Stockpile rules data: the {k.replace('_', ' ')} of {name} must be a "
-                                   f"whole number of dollars, $0 or more; got {v!r}.")
+                raise OptionsError(N_("Stockpile rules data: the capital of {investor} must be a whole number of "
+                                      "dollars, $0 or more; got {value}.") if k == "capital" else
+                                   N_("Stockpile rules data: the two player capital of {investor} must be a whole "
+                                      "number of dollars, $0 or more; got {value}."),
+                                   investor=_investor(name), value=repr(v))
     rounds = data["rounds"]
     deck = 6 * data["stock_copies"] + len(fees) * data["trading_fee_copies"] + data["booms"] + data["busts"]
     if data["stock_copies"] < 1:
@@ -279,17 +307,17 @@ def _check(data: dict) -> None:
     for n in range(2, 6):
         r = rounds.get(str(n))
         if not _whole(r) or r < 1:
-            raise OptionsError(f"Stockpile rules data: 'rounds' for {n} players must be a whole number, "
-                               f"1 or more; got {r!r}.")
+            raise OptionsError("Stockpile rules data: 'rounds' for {count} players must be a whole number, 1 or more; "
+                               "got {value}.", count=n, value=repr(r))
         per_round = 4 + 8 if n == 2 else 3 * n
         need = n + r * per_round
         if need > deck:
-            raise OptionsError(f"Stockpile rules data: {r} rounds with {n} players need {need} market cards, "
-                               f"but the deck has only {deck}.")
+            raise OptionsError("Stockpile rules data: {rounds} rounds with {count} players need {need} market cards, "
+                               "but the deck has only {deck}.", rounds=r, count=n, need=need, deck=deck)
     extra = set(rounds) - {"2", "3", "4", "5"}
     if extra:
-        raise OptionsError(f"Stockpile rules data: 'rounds' lists player counts {sorted(extra)}; "
-                           f"Stockpile is for 2 to 5 players.")
+        raise OptionsError("Stockpile rules data: 'rounds' lists player counts {counts}; Stockpile is for 2 to 5 "
+                           "players.", counts=str(sorted(extra)))
 
 
 # --- the compiled form the rules engine reads ------------------------------------------------

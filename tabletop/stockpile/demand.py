@@ -6,8 +6,9 @@ from bisect import bisect_right
 
 from ..core import BANK
 from ..errors import IllegalAction, MalformedAction
+from ..i18n import N_
 from . import actions as A
-from .common import _cards, _int, _mk, usd
+from .common import _int, _mk, card, investor, listed, usd, words
 from .data import BERNIE, DONALD, MARK, MARTHA, WARREN
 from .steps import ACTION, BID, DEBORAH_STEP, INVESTOR_STEP, SEE_PAIR, SELL
 
@@ -104,21 +105,25 @@ class DemandRules:
 
     def _apply_move_card(self, a):
         if self.step != INVESTOR_STEP:
-            self._refuse_step("Maverick Mark's move")
+            self._refuse_step(N_("Maverick Mark's move"))
         seat = self._check_actor(a, "MoveCard")
         who = self.name(seat)
         if self.holder[MARK] != seat:
-            raise IllegalAction(f"{who} is not Maverick Mark and cannot move cards between stockpiles.")
+            raise IllegalAction("{player} is not {investor} and cannot move cards between stockpiles.",
+                                player=who, investor=investor("Maverick Mark"))
         if self.used[MARK]:
-            raise IllegalAction(f"{who} has already moved a card this round (Maverick Mark moves one card a round).")
-        fp = self._pile(a.from_pile, f"{who} cannot move a card")
-        tp = self._pile(a.to_pile, f"{who} cannot move a card")
+            raise IllegalAction("{player} has already moved a card this round ({investor} moves one card a round).",
+                                player=who, investor=investor("Maverick Mark"))
+        fp = self._pile(a.from_pile, words(N_("{player} cannot move a card"), player=who))
+        tp = self._pile(a.to_pile, words(N_("{player} cannot move a card"), player=who))
         pile = self.piles[fp]
         if not _int(a.position) or not 0 <= a.position < len(pile):
-            raise IllegalAction(f"{who} cannot move card {a.position!r} of {self.pile_label(fp)}: "
-                                f"it holds {_cards(len(pile))}.")
+            raise IllegalAction(N_("{player} cannot move card {position} of {pile}: it holds {count} card.")
+                                if len(pile) == 1 else
+                                N_("{player} cannot move card {position} of {pile}: it holds {count} cards."),
+                                player=who, position=repr(a.position), pile=self.pile_words(fp), count=len(pile))
         if fp == tp:
-            raise IllegalAction(f"{who} must move the card to a different stockpile.")
+            raise IllegalAction("{player} must move the card to a different stockpile.", player=who)
         card = pile.pop(a.position)
         self.piles[tp].append(card)
         self.used[MARK] = True
@@ -126,16 +131,17 @@ class DemandRules:
 
     def _apply_peek_pile(self, a):
         if self.step not in (INVESTOR_STEP, BID):
-            self._refuse_step("Wise Warren's look")
+            self._refuse_step(N_("Wise Warren's look"))
         seat = self._check_actor(a, "PeekStockpile")
         who = self.name(seat)
         if self.holder[WARREN] != seat:
-            raise IllegalAction(f"{who} is not Wise Warren and cannot look at face-down cards.")
+            raise IllegalAction("{player} is not {investor} and cannot look at face-down cards.", player=who,
+                                investor=investor("Wise Warren"))
         if self.used[WARREN]:
-            raise IllegalAction(f"{who} has already looked at a stockpile this round.")
-        p = self._pile(a.pile, f"{who} cannot look at a stockpile")
+            raise IllegalAction("{player} has already looked at a stockpile this round.", player=who)
+        p = self._pile(a.pile, words(N_("{player} cannot look at a stockpile"), player=who))
         if p not in self._warren_piles():
-            raise IllegalAction(f"{self.pile_label(p)} has no face-down card to look at.")
+            raise IllegalAction("{pile} has no face-down card to look at.", pile=self.pile_words(p))
         bit = 1 << seat
         pile = self.piles[p]
         names = []
@@ -149,20 +155,22 @@ class DemandRules:
 
     def _apply_peek_pair(self, a):
         if self.step not in (INVESTOR_STEP, BID):
-            self._refuse_step("Mayknow Martha's look")
+            self._refuse_step(N_("Mayknow Martha's look"))
         seat = self._check_actor(a, "PeekPair")
         who = self.name(seat)
         if self.holder[MARTHA] != seat:
-            raise IllegalAction(f"{who} is not Mayknow Martha and cannot look at others' pairs.")
+            raise IllegalAction("{player} is not {investor} and cannot look at others' pairs.", player=who,
+                                investor=investor("Mayknow Martha"))
         if self.used[MARTHA]:
-            raise IllegalAction(f"{who} has already looked at a pair this round (once a round).")
+            raise IllegalAction("{player} has already looked at a pair this round (once a round).", player=who)
         t, i = a.target, a.index
         if t is None:
             if self.n > 4:
-                raise IllegalAction(f"With {self.n} players there is no face-down pair beside the board.")
+                raise IllegalAction("With {count} players there is no face-down pair beside the board.", count=self.n)
             if not _int(i) or not 0 <= i < self.n_hidden:
-                raise IllegalAction(f"{who} cannot look at face-down pair index {i!r}: there are "
-                                    f"{self.n_hidden} face-down pairs (indexes 0 to {self.n_hidden - 1}).")
+                raise IllegalAction("{player} cannot look at face-down pair index {index}: there are {count} "
+                                    "face-down pairs (indexes 0 to {last}).", player=who, index=repr(i),
+                                    count=self.n_hidden, last=self.n_hidden - 1)
             self.used[MARTHA] = True
             pair = self.hidden[i]
             if pair is None and len(self.tiles_left) == 1:
@@ -174,12 +182,13 @@ class DemandRules:
             self._saw_pair(seat, None, i, pair)
         else:
             if not _int(t) or not 0 <= t < self.n:
-                raise MalformedAction(f"PeekPair: there is no seat {t!r} in this game.")
+                raise MalformedAction("{action}: there is no seat {seat} in this game.", action="PeekPair",
+                                      seat=repr(t))
             if t == seat:
-                raise IllegalAction(f"{who} already knows her own pair.")
+                raise IllegalAction("{player} already knows her own pair.", player=who)
             if not _int(i) or not 0 <= i < len(self.ppairs[t]):
-                raise IllegalAction(f"{self.name(t)} has {len(self.ppairs[t])} pair(s), numbered from 0; "
-                                    f"there is no pair {i!r}.")
+                raise IllegalAction("{player} has {count} pair(s), numbered from 0; there is no pair {index}.",
+                                    player=self.name(t), count=len(self.ppairs[t]), index=repr(i))
             self.used[MARTHA] = True
             self._saw_pair(seat, t, i, self.ppairs[t][i])
         self._after_ability()
@@ -193,12 +202,12 @@ class DemandRules:
 
     def _apply_see_pair(self, a):
         if self.step != SEE_PAIR:
-            self._refuse_step("Showing Martha a face-down pair")
+            self._refuse_step(N_("Showing Martha a face-down pair"))
         seat, i = self.actor, self.resume[1]
         if a.seat != seat or a.index != i:
-            raise IllegalAction(f"{self.name(seat)} is looking at face-down pair {i + 1}; "
-                                f"enter that pair for her.")
-        c, f = self._check_pair(a.company, a.forecast, f"Face-down pair {i + 1}")
+            raise IllegalAction("{player} is looking at face-down pair {number}; enter that pair for her.",
+                                player=self.name(seat), number=i + 1)
+        c, f = self._check_pair(a.company, a.forecast, words(N_("Face-down pair {number}"), number=i + 1))
         pair = self.hidden[i] = self._take_pair(c, f)
         self._saw_pair(seat, None, i, pair)
         self.step = self.resume[0]
@@ -208,14 +217,14 @@ class DemandRules:
     def _apply_pass(self, a):
         st = self.step
         if st not in (INVESTOR_STEP, ACTION, SELL, DEBORAH_STEP):
-            self._refuse_step("Passing")
+            self._refuse_step(N_("Passing"))
         seat = self._check_actor(a, "Pass")
         if st == INVESTOR_STEP:
             self._next_investor()
         elif st == ACTION:
             if self.pending[seat][0] or self.pending[seat][1]:
-                raise IllegalAction(f"{self.name(seat)} must first play every Boom and Bust card "
-                                    f"taken this round.")
+                raise IllegalAction("{player} must first play every {boom} and {bust} card taken this round.",
+                                    player=self.name(seat), boom=card("Boom"), bust=card("Bust"))
             self._next_action()
         elif st == SELL:
             self.queue.pop(0)
@@ -262,32 +271,33 @@ class DemandRules:
         who = self.name(seat)
         spaces = self.R.bid_spaces
         if not _int(amount) or amount not in spaces:
-            raise IllegalAction(f"{who} cannot bid {amount!r} on {self.pile_label(p)}: bids are "
-                                f"{', '.join(usd(s) for s in spaces)}.")
+            raise IllegalAction("{player} cannot bid {amount} on {pile}: bids are {bids}.", player=who,
+                                amount=repr(amount), pile=self.pile_words(p), bids=listed(map(usd, spaces)))
         i = spaces.index(amount)
         b = bids[p]
         if b is not None:
             if b[0] == seat:
-                raise IllegalAction(f"{who} cannot bid on {self.pile_label(p)}: "
-                                    f"{who}'s own meeple is already on that track.")
+                raise IllegalAction("{player} cannot bid on {pile}: {player}'s own meeple is already on that "
+                                    "track.", player=who, pile=self.pile_words(p))
             if i <= b[1]:
-                raise IllegalAction(f"{who} cannot bid {usd(amount)} on {self.pile_label(p)}: "
-                                    f"{self.name(b[0])} already bid {usd(spaces[b[1]])} there, and a bid "
-                                    f"must go higher.")
+                raise IllegalAction("{player} cannot bid {amount} on {pile}: {other} already bid {bid} there, "
+                                    "and a bid must go higher.", player=who, amount=usd(amount),
+                                    pile=self.pile_words(p), other=self.name(b[0]), bid=usd(spaces[b[1]]))
         if amount > cash:
             if self.two and cash != self.money[seat]:
-                raise IllegalAction(f"{who} cannot bid {usd(amount)} on {self.pile_label(p)}: together "
-                                    f"with the other bid of {usd(self.money[seat] - cash)} that is more "
-                                    f"than the {usd(self.money[seat])} {who} has.")
-            raise IllegalAction(f"{who} cannot bid {usd(amount)} on {self.pile_label(p)}: "
-                                f"{who} has only {usd(self.money[seat])}.")
+                raise IllegalAction("{player} cannot bid {amount} on {pile}: together with the other bid of "
+                                    "{other_bid} that is more than the {money} {player} has.", player=who,
+                                    amount=usd(amount), pile=self.pile_words(p),
+                                    other_bid=usd(self.money[seat] - cash), money=usd(self.money[seat]))
+            raise IllegalAction("{player} cannot bid {amount} on {pile}: {player} has only {money}.", player=who,
+                                amount=usd(amount), pile=self.pile_words(p), money=usd(self.money[seat]))
         return i
 
     def _apply_bid(self, a):
         if self.step != BID:
-            self._refuse_step("Bidding")
+            self._refuse_step(N_("Bidding"))
         seat = self._check_actor(a, "PlaceBid")
-        p = self._pile(a.pile, f"{self.name(seat)} cannot bid")
+        p = self._pile(a.pile, words(N_("{player} cannot bid"), player=self.name(seat)))
         i = self._check_bid(seat, p, a.amount, self.bids, self._cash_for_bid(seat))
         prev = self.bids[p]
         if prev is not None:
@@ -308,7 +318,7 @@ class DemandRules:
 
     def _apply_auction_result(self, a):
         if self.step != BID:
-            self._refuse_step("Entering an auction result")
+            self._refuse_step(N_("Entering an auction result"))
         self._check_actor(a, "AuctionResult")
         if not all(b is None for b in self.bids):
             raise IllegalAction("The auction result can only be entered before any bid is placed; "
@@ -316,27 +326,31 @@ class DemandRules:
         piles = a.piles
         if (not isinstance(piles, tuple) or len(piles) != self.n_piles
                 or not all(isinstance(x, tuple) and len(x) == 2 for x in piles)):
-            raise MalformedAction(f"An auction result lists, for each of the {self.n_piles} stockpiles in order, "
-                                  f"(seat, amount) of the player who took it.")
+            raise MalformedAction("An auction result lists, for each of the {count} stockpiles in order, "
+                                  "(seat, amount) of the player who took it.", count=self.n_piles)
         spaces = self.R.bid_spaces
         bids = [None] * self.n_piles
         taken = [0] * self.n
         for p, (s, amount) in enumerate(piles):
             if not _int(s) or not 0 <= s < self.n:
-                raise MalformedAction(f"Auction result: there is no seat {s!r} to take {self.pile_label(p)}.")
+                raise MalformedAction("Auction result: there is no seat {seat} to take {pile}.", seat=repr(s),
+                                      pile=self.pile_words(p))
             taken[s] += 1
             if taken[s] > self.meeples:
-                raise IllegalAction(f"{self.name(s)} has {_cards(self.meeples, 'meeple')} and cannot take "
-                                    f"{'more than ' + str(self.meeples) if self.meeples > 1 else 'more than one'}"
-                                    f" stockpile{'s' if self.meeples > 1 else ''}.")
+                raise IllegalAction(N_("{player} has {count} meeples and cannot take more than {count} stockpiles.")
+                                    if self.meeples > 1 else
+                                    N_("{player} has 1 meeple and cannot take more than one stockpile."),
+                                    player=self.name(s), count=self.meeples)
             cash = self.money[s]
             if self.two:
                 cash -= sum(spaces[b[1]] for b in bids if b is not None and b[0] == s)
             bids[p] = (s, self._check_bid(s, p, amount, bids, cash))
         for s in range(self.n):
             if taken[s] != self.meeples:
-                raise IllegalAction(f"Every player takes {'two stockpiles' if self.meeples == 2 else 'one stockpile'}; "
-                                    f"{self.name(s)} takes {taken[s]}.")
+                raise IllegalAction(N_("Every player takes two stockpiles; {player} takes {count}.")
+                                    if self.meeples == 2 else
+                                    N_("Every player takes one stockpile; {player} takes {count}."),
+                                    player=self.name(s), count=taken[s])
         self.bids = bids
         self.left = [0] * self.n
         self._resolve_auction()

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 
 from ..errors import IllegalAction, MalformedAction, NotYourTurn
+from ..i18n import N_
 from . import actions as A
-from .common import _int, _mk
+from .common import _int, _mk, card, investor, listed, words
 from .data import COMPANIES, FORECASTS, INVESTORS, STUART
 from .steps import DEAL_PAIR, DRAW_HAND, DRAW_PILE, OPEN_PAIR, PLACE
 from .common import _place_cache
@@ -44,8 +45,8 @@ class MarketRules:
 
     def _apply_open_pair(self, a):
         if self.step != OPEN_PAIR:
-            self._refuse_step("Laying out the face-up pair")
-        c, f = self._check_pair(a.company, a.forecast, "The face-up pair")
+            self._refuse_step(N_("Laying out the face-up pair"))
+        c, f = self._check_pair(a.company, a.forecast, words(N_("The face-up pair")))
         self.open_pair = self._take_pair(c, f)
         self._start_private_deal()
 
@@ -55,12 +56,12 @@ class MarketRules:
 
     def _apply_deal_pair(self, a):
         if self.step != DEAL_PAIR:
-            self._refuse_step("Dealing a company tile and forecast card")
+            self._refuse_step(N_("Dealing a company tile and forecast card"))
         seat = self.queue[0]
         if a.seat != seat:
-            raise NotYourTurn(f"The next company tile and forecast card go to {self.name(seat)}, "
-                              f"not seat {a.seat!r}.")
-        c, f = self._check_pair(a.company, a.forecast, f"{self.name(seat)}'s pair")
+            raise NotYourTurn("The next company tile and forecast card go to {player}, not seat {seat}.",
+                              player=self.name(seat), seat=repr(a.seat))
+        c, f = self._check_pair(a.company, a.forecast, words(N_("{player}'s pair"), player=self.name(seat)))
         self.ppairs[seat].append(self._take_pair(c, f))
         self.queue.pop(0)
         if not self.queue:
@@ -82,19 +83,19 @@ class MarketRules:
     def _draw(self, name) -> int:
         k = self._card(name)
         if not self.deck[k]:
-            raise IllegalAction(f"No {name} card is left in the market deck; check the card and "
-                                f"enter it again.")
+            raise IllegalAction("No {card} card is left in the market deck; check the card and enter it again.",
+                                card=card(name))
         self.deck[k] -= 1
         self.deck_size -= 1
         return k
 
     def _apply_draw_pile(self, a):
         if self.step != DRAW_PILE:
-            self._refuse_step("Turning a card onto a stockpile")
+            self._refuse_step(N_("Turning a card onto a stockpile"))
         if a.pile != self.pile_i:
-            given = self.pile_label(a.pile) if _int(a.pile) else repr(a.pile)
-            raise IllegalAction(f"The next face-up card goes onto {self.pile_label(self.pile_i)}, "
-                                f"not {given}.")
+            given = self.pile_words(a.pile) if _int(a.pile) else repr(a.pile)
+            raise IllegalAction("The next face-up card goes onto {pile}, not {given}.",
+                                pile=self.pile_words(self.pile_i), given=given)
         k = self._draw(a.card)
         self.piles[self.pile_i].append((k, True, 0))
         self.pile_i += 1
@@ -110,10 +111,11 @@ class MarketRules:
 
     def _apply_draw_card(self, a):
         if self.step != DRAW_HAND:
-            self._refuse_step("Drawing a market card")
+            self._refuse_step(N_("Drawing a market card"))
         seat = self.queue[0]
         if a.seat != seat:
-            raise NotYourTurn(f"The next market card is drawn by {self.name(seat)}, not seat {a.seat!r}.")
+            raise NotYourTurn("The next market card is drawn by {player}, not seat {seat}.",
+                              player=self.name(seat), seat=repr(a.seat))
         k = self._draw(a.card)
         hand = self.hands[seat]
         hand.append(k)
@@ -154,7 +156,7 @@ class MarketRules:
 
     def _apply_place(self, a):
         if self.step != PLACE:
-            self._refuse_step("Placing cards onto stockpiles")
+            self._refuse_step(N_("Placing cards onto stockpiles"))
         seat = self._check_actor(a, "PlaceCards")
         pl = a.placements
         if (type(pl) is not tuple or len(pl) != 2
@@ -165,16 +167,19 @@ class MarketRules:
         n_piles = self.n_piles
         if type(p1) is not int or type(p2) is not int or not 0 <= p1 < n_piles or not 0 <= p2 < n_piles:
             self._pile(p1 if not (type(p1) is int and 0 <= p1 < n_piles) else p2,
-                       f"{self.name(seat)} cannot place a card")
+                       words(N_("{player} cannot place a card"), player=self.name(seat)))
         hand = self.hands[seat]
         if not ((k1 == hand[0] and k2 == hand[1]) or (k1 == hand[1] and k2 == hand[0])):
-            held = " and ".join(self.R.card_names[k] for k in hand)
-            raise IllegalAction(f"{self.name(seat)} must place the two cards in hand ({held}).")
+            first, second = (card(self.R.card_names[k]) for k in hand)
+            raise IllegalAction("{player} must place the two cards in hand ({first} and {second}).",
+                                player=self.name(seat), first=first, second=second)
         if u1 == u2:
             stuart = self.investors_on and self.holder[STUART] == seat
             if u1 or not stuart:
-                raise IllegalAction(f"{self.name(seat)} must place one card face up and one face down"
-                                    + (" (or, as Secretive Stuart, both face down)." if stuart else "."))
+                raise IllegalAction(N_("{player} must place one card face up and one face down (or, as {investor}, "
+                                       "both face down).") if stuart else
+                                    N_("{player} must place one card face up and one face down."),
+                                    player=self.name(seat), investor=investor("Secretive Stuart"))
         bit = 1 << seat
         self.piles[p1].append((k1, u1, 0 if u1 else bit))
         self.piles[p2].append((k2, u2, 0 if u2 else bit))

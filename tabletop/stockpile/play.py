@@ -4,8 +4,9 @@ from __future__ import annotations
 
 
 from ..errors import IllegalAction, MalformedAction
+from ..i18n import N_
 from . import actions as A
-from .common import _cards, _int, _mk
+from .common import _int, _mk, card, company, investor, words
 from .data import ACTION_STEPS, BOOM, BUST, COMPANIES, CRAMER, DEBORAH, FORECAST_STEPS, FORECASTS, GRAHAM
 from .steps import ACTION, DEBORAH_STEP, DIVIDEND, OVER, REVEAL, SELL
 
@@ -137,7 +138,7 @@ class PlayRules:
 
     def _apply_action_card(self, a):
         if self.step != ACTION:
-            self._refuse_step("Playing a Boom or Bust card")
+            self._refuse_step(N_("Playing a Boom or Bust card"))
         seat = self._check_actor(a, "PlayActionCard")
         k = self._card(a.card)
         if k == self.R.boom:
@@ -145,9 +146,11 @@ class PlayRules:
         elif k == self.R.bust:
             slot, steps = 1, ACTION_STEPS[BUST]
         else:
-            raise IllegalAction(f"{a.card} is not an action card; only Boom and Bust are played.")
+            raise IllegalAction("{card} is not an action card; only {boom} and {bust} are played.", card=card(a.card),
+                                boom=card(BOOM), bust=card(BUST))
         if not self.pending[seat][slot]:
-            raise IllegalAction(f"{self.name(seat)} has no {a.card} card to play this round.")
+            raise IllegalAction("{player} has no {card} card to play this round.", player=self.name(seat),
+                                card=card(a.card))
         c = self._company(a.company)
         self.pending[seat][slot] -= 1
         self.discard[k] += 1
@@ -156,15 +159,18 @@ class PlayRules:
 
     def _apply_cramer(self, a):
         if self.step != ACTION:
-            self._refuse_step("Crazy Cramer's move")
+            self._refuse_step(N_("Crazy Cramer's move"))
         seat = self._check_actor(a, "CramerMove")
         who = self.name(seat)
         if self.holder[CRAMER] != seat:
-            raise IllegalAction(f"{who} is not Crazy Cramer and cannot move a stock by one.")
+            raise IllegalAction("{player} is not {investor} and cannot move a stock by one.", player=who,
+                                investor=investor("Crazy Cramer"))
         if self.used[CRAMER]:
-            raise IllegalAction(f"{who} has already moved a stock this round (Crazy Cramer moves one a round).")
+            raise IllegalAction("{player} has already moved a stock this round ({investor} moves one a round).",
+                                player=who, investor=investor("Crazy Cramer"))
         if a.steps not in (1, -1) or not _int(a.steps):
-            raise IllegalAction(f"Crazy Cramer moves a stock exactly one space: steps must be 1 or -1, not {a.steps!r}.")
+            raise IllegalAction("{investor} moves a stock exactly one space: steps must be 1 or -1, not {steps}.",
+                                investor=investor("Crazy Cramer"), steps=repr(a.steps))
         c = self._company(a.company)
         self.used[CRAMER] = True
         self.move(c, a.steps, "cramer", _moved, seat)
@@ -251,7 +257,7 @@ class PlayRules:
 
     def _apply_sell(self, a):
         if self.step != SELL:
-            self._refuse_step("Selling stock")
+            self._refuse_step(N_("Selling stock"))
         seat = self._check_actor(a, "SellStock")
         c = self._company(a.company)
         who, name = self.name(seat), COMPANIES[c]
@@ -260,14 +266,17 @@ class PlayRules:
         v = self.price(c)
         if a.split:
             if not self.split[seat][c]:
-                raise IllegalAction(f"{who} cannot sell a split {name} card: {who} has none.")
+                raise IllegalAction("{player} cannot sell a split {company} card: {player} has none.", player=who,
+                                    company=company(name))
             self.split[seat][c] -= 1
             shares = 2
         else:
             if not self.reg[seat][c]:
-                raise IllegalAction(f"{who} cannot sell {name}: {who} has no regular {name} card"
-                                    + (" (a split card is sold with split true, or half of it with SellHalfSplit)."
-                                       if self.split[seat][c] else "."))
+                raise IllegalAction(N_("{player} cannot sell {company}: {player} has no regular {company} card (a "
+                                       "split card is sold with split true, or half of it with SellHalfSplit).")
+                                    if self.split[seat][c] else
+                                    N_("{player} cannot sell {company}: {player} has no regular {company} card."),
+                                    player=who, company=company(name))
             self.reg[seat][c] -= 1
             shares = 1
         self.discard[c] += 1
@@ -278,12 +287,13 @@ class PlayRules:
 
     def _apply_sell_half(self, a):
         if self.step != SELL:
-            self._refuse_step("Selling half of a split card")
+            self._refuse_step(N_("Selling half of a split card"))
         seat = self._check_actor(a, "SellHalfSplit")
         c = self._company(a.company)
         who, name = self.name(seat), COMPANIES[c]
         if not self.split[seat][c]:
-            raise IllegalAction(f"{who} cannot sell half of a split {name} card: {who} has none.")
+            raise IllegalAction("{player} cannot sell half of a split {company} card: {player} has none.",
+                                player=who, company=company(name))
         self.split[seat][c] -= 1
         self.reg[seat][c] += 1
         self.receive(seat, self.price(c), f"sold half of a split {name}", "sale", name)
@@ -337,12 +347,12 @@ class PlayRules:
 
     def _apply_reveal(self, a):
         if self.step != REVEAL:
-            self._refuse_step("Turning over a face-down pair")
+            self._refuse_step(N_("Turning over a face-down pair"))
         k = self.plan[self.plan_i][1]
         if a.index != k:
-            raise IllegalAction(f"Face-down pair {k + 1} (index {k}) is the one to turn over now, "
-                                f"not index {a.index!r}.")
-        c, f = self._check_pair(a.company, a.forecast, f"Face-down pair {k + 1}")
+            raise IllegalAction("Face-down pair {number} (index {index}) is the one to turn over now, not index "
+                                "{given}.", number=k + 1, index=k, given=repr(a.index))
+        c, f = self._check_pair(a.company, a.forecast, words(N_("Face-down pair {number}"), number=k + 1))
         self.hidden[k] = self._take_pair(c, f)
         self._next_move()
 
@@ -361,18 +371,22 @@ class PlayRules:
 
     def _apply_dividend(self, a):
         if self.step != DIVIDEND:
-            self._refuse_step("Collecting a dividend")
+            self._refuse_step(N_("Collecting a dividend"))
         seat = self._check_actor(a, "CollectDividend")
         c, rate, source, _ = self.div
         who, name = self.name(seat), COMPANIES[c]
         if self._company(a.company) != c:
-            raise IllegalAction(f"The dividend now is paid by {name}, not {a.company}.")
+            raise IllegalAction("The dividend now is paid by {company}, not {other}.", company=company(name),
+                                other=company(a.company))
         r, s = a.regular, a.split
         if not _int(r) or not _int(s) or r < 0 or s < 0:
             raise MalformedAction("CollectDividend: the numbers of cards revealed must be whole numbers, 0 or more.")
         if r > self.reg[seat][c] or s > self.split[seat][c]:
-            raise IllegalAction(f"{who} cannot reveal {_cards(r, 'regular card')} and {_cards(s, 'split card')} "
-                                f"of {name}: {who} does not hold that many.")
+            raise IllegalAction("{player} cannot reveal {regular} and {split} of {company}: {player} does not hold "
+                                "that many.", player=who, company=company(name),
+                                regular=words(N_("{count} regular card") if r == 1 else N_("{count} regular cards"),
+                                              count=r),
+                                split=words(N_("{count} split card") if s == 1 else N_("{count} split cards"), count=s))
         why = "dividend" if source == "forecast" else "dividend declared by Dividend Deborah"
         self.receive(seat, rate * (r + 2 * s), f"{name} {why}", "dividend", name)
         self.queue.pop(0)
@@ -402,7 +416,7 @@ class PlayRules:
 
     def _apply_declare(self, a):
         if self.step != DEBORAH_STEP:
-            self._refuse_step("Declaring a dividend")
+            self._refuse_step(N_("Declaring a dividend"))
         self._check_actor(a, "DeclareDividend")
         c = self._company(a.company)
         self._start_dividend(c, self.R.data["deborah_dividend"], "deborah")

@@ -13,7 +13,9 @@ from typing import Any
 
 from ..core import BANK, Correction
 from ..errors import IllegalAction, MalformedAction, NotYourTurn
+from ..i18n import N_, _, _shown, tr
 from . import actions as A
+from .common import card, company, investor, listed, usd, words
 from .data import COMPANIES, INVESTORS
 from .steps import DEAL_INVESTOR, DEAL_PAIR, HOLDING, OPEN_PAIR, START_STOCK
 
@@ -30,10 +32,6 @@ def _whole(value: Any) -> bool:
     return type(value) is int
 
 
-def _usd(amount: int) -> str:
-    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
-
-
 class PositionRules:
     """Position, DealHolding and Correction for ``StockpileState``."""
 
@@ -48,104 +46,108 @@ class PositionRules:
         if allow_empty and values == ():
             return ((),) * self.n
         if len(values) != self.n:
-            raise IllegalAction(f"The position gives {what} for {len(values)} players; "
-                                f"this match has {self.n}.")
+            raise IllegalAction("The position gives {what} for {count} players; this match has {players}.",
+                                what=words(what), count=len(values), players=self.n)
         return values
 
     def _checked_position(self, a) -> dict:
         """The position in the engine's terms, or a refusal in words (nothing changed)."""
         n, R = self.n, self.R
         if not _whole(a.round) or not 1 <= a.round <= self.rounds:
-            raise IllegalAction(f"A {n}-player game of Stockpile has rounds 1 to {self.rounds}; "
-                                f"there is no round {a.round!r}.")
+            raise IllegalAction("A {players}-player game of Stockpile has rounds 1 to {rounds}; there is no round "
+                                "{round}.", players=n, rounds=self.rounds, round=repr(a.round))
         if not _whole(a.first_player) or not 0 <= a.first_player < n:
-            raise IllegalAction(f"The first player is a seat from 0 to {n - 1}, not {a.first_player!r}.")
-        money = self._per_seat(a.money, "money")
+            raise IllegalAction("The first player is a seat from 0 to {last}, not {seat}.", last=n - 1,
+                                seat=repr(a.first_player))
+        money = self._per_seat(a.money, N_("money"))
         for s, m in enumerate(money):
             if m < 0:
-                raise IllegalAction(f"{self.name(s)} cannot have {_usd(m)}: money is never below $0.")
+                raise IllegalAction("{player} cannot have {money}: money is never below {zero}.",
+                                    player=self.name(s), money=usd(m), zero=usd(0))
         spaces = [None] * 6
         for pair in a.spaces:
-            company, space = pair
-            c = self._company(company)
+            name, space = pair
+            c = self._company(name)
             if spaces[c] is not None:
-                raise IllegalAction(f"The position gives {company}'s space twice.")
+                raise IllegalAction("The position gives {company}'s space twice.", company=company(name))
             last = self.tracks[c].last
             if not 0 <= space <= last:
-                raise IllegalAction(f"{company}'s track has spaces 0 to {last} (counted from the "
-                                    f"left); there is no space {space}.")
+                raise IllegalAction("{company}'s track has spaces 0 to {last} (counted from the left); there is no "
+                                    "space {space}.", company=company(name), last=last, space=space)
             spaces[c] = space
         if None in spaces:
-            missing = [COMPANIES[c] for c in range(6) if spaces[c] is None]
-            raise IllegalAction(f"The position must give every company's space; missing: "
-                                f"{', '.join(missing)}.")
-        regular = self._per_seat(a.stock_cards, "stock cards")
-        split = self._per_seat(a.split_cards, "split cards")
+            missing = [company(COMPANIES[c]) for c in range(6) if spaces[c] is None]
+            raise IllegalAction("The position must give every company's space; missing: {companies}.",
+                                companies=listed(missing))
+        regular = self._per_seat(a.stock_cards, N_("stock cards"))
+        split = self._per_seat(a.split_cards, N_("split cards"))
         for s in range(n):
             if regular[s] < 0 or split[s] < 0:
-                raise IllegalAction(f"{self.name(s)} cannot hold a negative number of cards.")
+                raise IllegalAction("{player} cannot hold a negative number of cards.", player=self.name(s))
         printed = R.card_counts
         out = [0] * len(printed)
         discard = [0] * len(printed)
         for pair in a.discard:
-            card, count = pair
-            k = self._card(card)
+            name, count = pair
+            k = self._card(name)
             if discard[k]:
-                raise IllegalAction(f"The position lists {card} twice in the discard pile; give "
-                                    f"each card once with its count.")
+                raise IllegalAction("The position lists {card} twice in the discard pile; give each card once with "
+                                    "its count.", card=card(name))
             if count < 0:
-                raise IllegalAction(f"The discard pile cannot hold {count} {card} cards.")
+                raise IllegalAction("The discard pile cannot hold {count} {card} cards.", count=count,
+                                    card=card(name))
             discard[k] = count
             out[k] += count
         owed = []
-        for s, fees in enumerate(self._per_seat(a.unpaid_fees, "unpaid fees", True)):
+        for s, fees in enumerate(self._per_seat(a.unpaid_fees, N_("unpaid fees"), True)):
             ks = []
             for name in fees:
                 k = self._card(name)
                 if not R.fee_amounts[k]:
-                    raise IllegalAction(f"{name} is not a trading fee card, so it cannot be an "
-                                        f"unpaid fee of {self.name(s)}.")
+                    raise IllegalAction("{card} is not a trading fee card, so it cannot be an unpaid fee of {player}.",
+                                        card=card(name), player=self.name(s))
                 if R.fee_amounts[k] <= money[s]:
-                    raise IllegalAction(f"{self.name(s)} cannot owe the {name} card while having "
-                                        f"{_usd(money[s])}: an unpaid fee is paid as soon as its "
-                                        f"player has the money.")
+                    raise IllegalAction("{player} cannot owe the {card} card while having {money}: an unpaid fee is "
+                                        "paid as soon as its player has the money.", player=self.name(s),
+                                        card=card(name), money=usd(money[s]))
                 ks.append(k)
                 out[k] += 1
             owed.append(ks)   # in the order given: fees are settled in that order
         for k, count in enumerate(out):
             if count > printed[k]:
-                raise IllegalAction(f"The game has {printed[k]} {R.card_names[k]} cards, but the "
-                                    f"position puts {count} in the discard pile and unpaid fees.")
+                raise IllegalAction("The game has {printed} {card} cards, but the position puts {count} in the "
+                                    "discard pile and unpaid fees.", printed=printed[k], card=card(R.card_names[k]),
+                                    count=count)
         stock_left = sum(printed[c] - out[c] for c in range(6))
         held = sum(regular) + sum(split)
         if held > stock_left:
-            raise IllegalAction(f"The players hold {held} stock cards, but only {stock_left} "
-                                f"are not in the discard pile.")
+            raise IllegalAction("The players hold {held} stock cards, but only {left} are not in the discard pile.",
+                                held=held, left=stock_left)
         deck = sum(printed) - sum(out) - held
         need = (self.rounds - a.round + 1) * self._per_round()
         if deck < need:
-            raise IllegalAction(f"The market deck would hold {deck} cards, but rounds {a.round} "
-                                f"to {self.rounds} need {need}; check the discard pile and the "
-                                f"cards held.")
+            raise IllegalAction("The market deck would hold {deck} cards, but rounds {round} to {rounds} need "
+                                "{need}; check the discard pile and the cards held.", deck=deck, round=a.round,
+                                rounds=self.rounds, need=need)
         kept = []
         seen: set[int] = set()
         want = 2 if self.two else 1
-        for s, names in enumerate(self._per_seat(a.investors, "investors", True)):
+        for s, names in enumerate(self._per_seat(a.investors, N_("investors"), True)):
             idx = []
             for name in names:
                 i = _INV.get(name) if isinstance(name, str) else None
                 if i is None:
-                    raise IllegalAction(f"{name!r} is not a Stockpile investor.")
+                    raise IllegalAction("{name} is not a Stockpile investor.", name=repr(name))
                 if i in seen:
-                    raise IllegalAction(f"{name} cannot be kept by two players.")
+                    raise IllegalAction("{investor} cannot be kept by two players.", investor=investor(name))
                 seen.add(i)
                 idx.append(i)
             if not self.investors_on and idx:
                 raise IllegalAction("This match is played without investors (option 'investors'), "
                                     "so nobody keeps one.")
             if self.investors_on and len(idx) != want:
-                raise IllegalAction(f"With the investors each player keeps {want}; "
-                                    f"{self.name(s)} keeps {len(idx)}.")
+                raise IllegalAction("With the investors each player keeps {count}; {player} keeps {kept}.",
+                                    count=want, player=self.name(s), kept=len(idx))
             kept.append(tuple(sorted(idx)))
         return {"money": money, "spaces": spaces, "regular": regular, "split": split,
                 "discard": discard, "owed": owed, "kept": kept}
@@ -236,19 +238,22 @@ class PositionRules:
 
     def _apply_holding(self, a) -> None:
         if self.step != HOLDING:
-            self._refuse_step("Entering a card of a portfolio")
+            self._refuse_step(N_("Entering a card of a portfolio"))
         seat = self.queue[0]
         if a.seat != seat:
-            raise NotYourTurn(f"The next card to enter is {self.name(seat)}'s, not seat {a.seat!r}'s.")
+            raise NotYourTurn("The next card to enter is {player}'s, not seat {seat}'s.", player=self.name(seat),
+                              seat=repr(a.seat))
         c = self._company(a.company)
         which = 1 if a.split else 0
         left = self.to_enter[seat]
         if not left[which]:
-            kind = "split" if a.split else "regular"
-            raise IllegalAction(f"{self.name(seat)} has no more {kind} cards to enter; the position "
-                                f"says how many each player holds.")
+            raise IllegalAction(N_("{player} has no more split cards to enter; the position says how many each "
+                                   "player holds.") if a.split else
+                                N_("{player} has no more regular cards to enter; the position says how many each "
+                                   "player holds."), player=self.name(seat))
         if not self.deck[c]:
-            raise IllegalAction(f"No {a.company} card is left to hold; check the card and enter it again.")
+            raise IllegalAction("No {company} card is left to hold; check the card and enter it again.",
+                                company=company(a.company))
         self.deck[c] -= 1
         self.deck_size -= 1
         (self.split if a.split else self.reg)[seat][c] += 1
@@ -264,23 +269,26 @@ class PositionRules:
         if not reason:
             raise IllegalAction("A correction needs a reason, typed by the table (what went wrong).")
         if a.kind not in CORRECTION_KINDS:
-            raise IllegalAction(f"A Stockpile correction fixes {', '.join(CORRECTION_KINDS)}; "
-                                f"not {a.kind!r}.")
+            raise IllegalAction("A Stockpile correction fixes {kinds}; not {kind}.", kinds=", ".join(CORRECTION_KINDS),
+                                kind=repr(a.kind))
         to = a.to
         if not _whole(to) or to < 0:
-            raise IllegalAction(f"A correction of {a.kind} sets a whole number, 0 or more; not {to!r}.")
+            raise IllegalAction("A correction of {kind} sets a whole number, 0 or more; not {to}.", kind=a.kind,
+                                to=repr(to))
         why = f"correction: {reason}"
         if a.kind == "space":
             c = self._company(a.subject)
             last = self.tracks[c].last
             if to > last:
-                raise IllegalAction(f"{a.subject}'s track has spaces 0 to {last}; there is no space {to}.")
+                raise IllegalAction("{company}'s track has spaces 0 to {last}; there is no space {space}.",
+                                    company=company(a.subject), last=last, space=to)
             self.pos[c] = to
             self.mark_value(COMPANIES[c], self.value(c))
             return
         seat = a.seat
         if not _whole(seat) or not 0 <= seat < self.n:
-            raise MalformedAction(f"Correction: there is no seat {seat!r} in this game.")
+            raise MalformedAction("{action}: there is no seat {seat} in this game.", action="Correction",
+                                  seat=repr(seat))
         if a.kind == "money":
             change = to - self.money[seat]
             if change > 0:
@@ -294,13 +302,14 @@ class PositionRules:
         cards = self.split if a.kind == "split holding" else self.reg
         change = to - cards[seat][c]
         if change > self.deck[c]:
-            raise IllegalAction(f"{self.name(seat)} cannot be given {change} more {a.subject} "
-                                f"cards: the market deck has only {self.deck[c]}.")
+            raise IllegalAction("{player} cannot be given {count} more {company} cards: the market deck has only "
+                                "{left}.", player=self.name(seat), count=change, company=company(a.subject),
+                                left=self.deck[c])
         need = self._cards_still_drawn()
         if change > self.deck_size - need:
-            raise IllegalAction(f"{self.name(seat)} cannot be given {change} more {a.subject} "
-                                f"cards: the market deck must keep {need} cards for the rest of "
-                                f"the game and has {self.deck_size}.")
+            raise IllegalAction("{player} cannot be given {count} more {company} cards: the market deck must keep "
+                                "{need} cards for the rest of the game and has {left}.", player=self.name(seat),
+                                count=change, company=company(a.subject), need=need, left=self.deck_size)
         if change > 0:
             self.deck[c] -= change
             self.deck_size -= change
@@ -311,34 +320,41 @@ class PositionRules:
     # ------------------------------------------------------------- words
     def _describe_position(self, a) -> str:
         name = self.name
-        money = ", ".join(f"{name(s)} {_usd(m)}" for s, m in enumerate(a.money))
-        values = ", ".join(f"{c} {self.tracks[_CO[c]].values[space]}" for c, space in a.spaces)
-        cards = ", ".join(f"{name(s)} {r} + {sp} split" for s, (r, sp)
-                          in enumerate(zip(a.stock_cards, a.split_cards)))
-        text = (f"Started from the table as it is: round {a.round}, {name(a.first_player)} first; "
-                f"money {money}; values {values}; face-down cards {cards}")
-        fees = [f"{name(s)} owes {', '.join(f)}" for s, f in enumerate(a.unpaid_fees) if f]
-        if fees:
-            text += "; " + "; ".join(fees)
-        inv = [f"{name(s)}: {' and '.join(i)}" for s, i in enumerate(a.investors) if i]
+        comma, semicolon = _(", "), _("; ")
+        money = comma.join(tr("{player} {amount}", player=name(s), amount=usd(m)) for s, m in enumerate(a.money))
+        values = comma.join(tr("{company} {value}", company=company(c), value=self.tracks[_CO[c]].values[space])
+                            for c, space in a.spaces)
+        cards = comma.join(tr("{player} {regular} + {split} split", player=name(s), regular=r, split=sp)
+                           for s, (r, sp) in enumerate(zip(a.stock_cards, a.split_cards)))
+        parts = [tr("Started from the table as it is: round {round}, {player} first; money {money}; values "
+                    "{values}; face-down cards {cards}", round=a.round, player=name(a.first_player), money=money,
+                    values=values, cards=cards)]
+        parts += [tr("{player} owes {fees}", player=name(s), fees=comma.join(_shown(card(x)) for x in f))
+                  for s, f in enumerate(a.unpaid_fees) if f]
+        inv = [tr("{player}: {investors}", player=name(s),
+                  investors=_(" and ").join(_shown(investor(x)) for x in i)) for s, i in enumerate(a.investors) if i]
         if inv:
-            text += "; investors " + ", ".join(inv)
+            parts.append(tr("investors {investors}", investors=comma.join(inv)))
         if a.discard:
-            text += "; discard pile " + ", ".join(f"{k} x{c}" for k, c in a.discard if c)
-        return text
+            parts.append(tr("discard pile {cards}", cards=comma.join(
+                tr("{card} x{count}", card=card(k), count=c) for k, c in a.discard if c)))
+        return semicolon.join(parts)
 
     def _describe_correction(self, a: Correction) -> str:
         who = self.name(a.seat) if _whole(a.seat) and 0 <= a.seat < self.n else ""
         if a.kind == "money":
-            what = f"{who}'s money is {_usd(a.to)}"
+            what = tr("{player}'s money is {amount}", player=who, amount=usd(a.to))
         elif a.kind == "space":
             c = _CO[a.subject]
-            what = f"{a.subject} is on space {a.to} (value {self.tracks[c].values[a.to]})"
+            what = tr("{company} is on space {space} (value {value})", company=company(a.subject), space=a.to,
+                      value=self.tracks[c].values[a.to])
         elif a.kind == "split holding":
-            what = f"{who} holds {a.to} split {a.subject} cards"
+            what = tr("{player} holds {count} split {company} cards", player=who, count=a.to,
+                      company=company(a.subject))
         else:
-            what = f"{who} holds {a.to} regular {a.subject} cards"
-        return f"Correction: {what} ({a.reason.strip()})"
+            what = tr("{player} holds {count} regular {company} cards", player=who, count=a.to,
+                      company=company(a.subject))
+        return tr("Correction: {what} ({reason})", what=what, reason=a.reason.strip())
 
     # ------------------------------------------------------------- the other way
     def at_position_boundary(self) -> bool:

@@ -24,7 +24,8 @@ import random
 from ..core import BANK, CHANCE, TERMINAL, Action, Event, Outcome, State
 from ..errors import IllegalAction, MalformedAction, NotYourTurn
 from . import actions as A
-from .common import _CO, _FC, _int, _mk, _tables_for
+from .common import _CO, _FC, _int, _mk, _tables_for, card, listed, words
+from .common import company as company_term
 from .data import COMPANIES, FORECASTS, INVESTORS, compile_rules
 from .demand import DemandRules
 from .market import MarketRules
@@ -362,7 +363,7 @@ class StockpileState(SetupRules, MarketRules, DemandRules, PlayRules, WordsRules
     def apply(self, action: Action) -> None:
         handler = _APPLY.get(type(action))
         if handler is None:
-            raise MalformedAction(f"{action!r} is not a Stockpile action.")
+            raise MalformedAction("{action} is not a Stockpile action.", action=repr(action))
         if self.step == OVER:
             from ..errors import GameIsOver
             raise GameIsOver("The game is over; nothing more can be played.")
@@ -370,53 +371,57 @@ class StockpileState(SetupRules, MarketRules, DemandRules, PlayRules, WordsRules
 
     # ----------------------------------------------------------------- checks shared by handlers
     def _refuse_step(self, what: str):
-        raise IllegalAction(f"{what} is not possible now: {self.awaiting()}.")
+        """``what`` (marked with ``N_``) is refused: the game awaits something else."""
+        raise IllegalAction("{what} is not possible now: {waiting}.", what=words(what),
+                            waiting=self.awaiting_words())
 
     def _check_actor(self, action, what: str) -> int:
         seat = action.seat
         if seat == self.actor and type(seat) is int:
             return seat
         if not _int(seat) or not 0 <= seat < self.n:
-            raise MalformedAction(f"{what}: there is no seat {seat!r} in this game.")
+            raise MalformedAction("{action}: there is no seat {seat} in this game.", action=what, seat=repr(seat))
         if seat != self.actor:
-            raise NotYourTurn(f"{self.name(seat)} cannot act now: {self.awaiting()}.")
+            raise NotYourTurn("{player} cannot act now: {waiting}.", player=self.name(seat),
+                              waiting=self.awaiting_words())
         return seat
 
     def _company(self, name) -> int:
         c = _CO.get(name) if isinstance(name, str) else None
         if c is None:
-            raise MalformedAction(f"'{name}' is not a Stockpile company "
-                                  f"(the companies are {', '.join(COMPANIES)}).")
+            raise MalformedAction("'{name}' is not a Stockpile company (the companies are {companies}).",
+                                  name=name, companies=listed(map(company_term, COMPANIES)))
         return c
 
     def _forecast(self, name) -> int:
         f = _FC.get(name) if isinstance(name, str) else None
         if f is None:
-            raise MalformedAction(f"'{name}' is not a forecast card (they are {', '.join(FORECASTS)}).")
+            raise MalformedAction("'{name}' is not a forecast card (they are {forecasts}).", name=name,
+                                  forecasts=", ".join(FORECASTS))
         return f
 
     def _card(self, name) -> int:
         k = self.cidx.get(name) if isinstance(name, str) else None
         if k is None:
-            raise MalformedAction(f"'{name}' is not a Stockpile market card "
-                                  f"(they are {', '.join(self.R.card_names)}).")
+            raise MalformedAction("'{name}' is not a Stockpile market card (they are {cards}).", name=name,
+                                  cards=listed(map(card, self.R.card_names)))
         return k
 
     def _pile(self, pile, what: str) -> int:
         if not _int(pile) or not 0 <= pile < self.n_piles:
             label = pile + 1 if _int(pile) else repr(pile)
-            raise IllegalAction(f"{what}: there is no stockpile {label} "
-                                f"(stockpiles are numbered 1 to {self.n_piles}).")
+            raise IllegalAction("{what}: there is no stockpile {number} (stockpiles are numbered 1 to {count}).",
+                                what=what, number=label, count=self.n_piles)
         return pile
 
     def _check_pair(self, company, forecast, what: str) -> tuple[int, int]:
         c, f = self._company(company), self._forecast(forecast)
         if c not in self.tiles_left:
-            raise IllegalAction(f"{what}: the {company} tile is already dealt this round; "
-                                f"check the tile and enter it again.")
+            raise IllegalAction("{what}: the {company} tile is already dealt this round; check the tile and "
+                                "enter it again.", what=what, company=company_term(COMPANIES[c]))
         if f not in self.fc_left:
-            raise IllegalAction(f"{what}: the {forecast} forecast card is already dealt this round; "
-                                f"check the card and enter it again.")
+            raise IllegalAction("{what}: the {forecast} forecast card is already dealt this round; check the "
+                                "card and enter it again.", what=what, forecast=FORECASTS[f])
         return c, f
 
     def _take_pair(self, c: int, f: int) -> tuple[int, int]:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from ..core import BANK
 from ..errors import IllegalAction, MalformedAction, NotYourTurn
+from ..i18n import N_
 from . import actions as A
-from .common import _INV, _mk
+from .common import _INV, _mk, company, investor
 from .data import COMPANIES, INVESTORS
 from .steps import DEAL_INVESTOR, KEEP_INVESTORS, START_STOCK
 
@@ -23,15 +24,17 @@ class SetupRules:
 
     def _apply_deal_investor(self, a):
         if self.step != DEAL_INVESTOR:
-            self._refuse_step("Dealing an investor card")
+            self._refuse_step(N_("Dealing an investor card"))
         seat = self.queue[0]
         if a.seat != seat:
-            raise NotYourTurn(f"The next investor card goes to {self.name(seat)}, not seat {a.seat!r}.")
+            raise NotYourTurn("The next investor card goes to {player}, not seat {seat}.", player=self.name(seat),
+                              seat=repr(a.seat))
         i = _INV.get(a.investor) if isinstance(a.investor, str) else None
         if i is None:
-            raise MalformedAction(f"'{a.investor}' is not a Stockpile investor.")
+            raise MalformedAction("'{name}' is not a Stockpile investor.", name=a.investor)
         if i not in self.inv_left:
-            raise IllegalAction(f"{a.investor} has already been dealt; check the card and enter it again.")
+            raise IllegalAction("{investor} has already been dealt; check the card and enter it again.",
+                                investor=investor(a.investor))
         self.inv_left.remove(i)
         self.inv_hand[seat] = self.inv_hand[seat] + (i,)
         self.queue.pop(0)
@@ -52,17 +55,18 @@ class SetupRules:
 
     def _apply_keep(self, a):
         if self.step != KEEP_INVESTORS:
-            self._refuse_step("Keeping investors")
+            self._refuse_step(N_("Keeping investors"))
         seat = self._check_actor(a, "KeepInvestors")
         want = 2 if self.two else 1
         names = a.investors if isinstance(a.investors, tuple) else ()
         idx = [_INV.get(x) if isinstance(x, str) else None for x in names]
         if len(idx) != want or None in idx or len(set(idx)) != want:
-            raise IllegalAction(f"{self.name(seat)} must keep exactly {want} of the investors dealt to "
-                                f"them, each named once.")
+            raise IllegalAction("{player} must keep exactly {count} of the investors dealt to them, each named "
+                                "once.", player=self.name(seat), count=want)
         for i, name in zip(idx, names):
             if i not in self.inv_hand[seat]:
-                raise IllegalAction(f"{self.name(seat)} cannot keep {name}: that investor was not dealt to them.")
+                raise IllegalAction("{player} cannot keep {investor}: that investor was not dealt to them.",
+                                    player=self.name(seat), investor=investor(name))
         kept = tuple(sorted(idx))
         self.inv[seat] = kept
         self.inv_hand[seat] = ()
@@ -88,15 +92,16 @@ class SetupRules:
 
     def _apply_start_stock(self, a):
         if self.step != START_STOCK:
-            self._refuse_step("Dealing a starting stock")
+            self._refuse_step(N_("Dealing a starting stock"))
         seat = self.queue[0]
         if a.seat != seat:
-            raise NotYourTurn(f"The next starting stock goes to {self.name(seat)}, not seat {a.seat!r}.")
+            raise NotYourTurn("The next starting stock goes to {player}, not seat {seat}.", player=self.name(seat),
+                              seat=repr(a.seat))
         c = self._company(a.company)
         if c not in self.start_left:
-            raise IllegalAction(f"The starting {a.company} stock has already been dealt: "
-                                f"each player starts with a different company; check the card and "
-                                f"enter it again.")
+            raise IllegalAction("The starting {company} stock has already been dealt: each player starts with a "
+                                "different company; check the card and enter it again.",
+                                company=company(a.company))
         self.start_left.remove(c)
         self.deck[c] -= 1
         self.deck_size -= 1

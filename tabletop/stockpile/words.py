@@ -1,11 +1,16 @@
 """Stockpile in words and as views: what the game awaits, the log lines, each seat's view.
-A mixin of ``StockpileState``."""
+A mixin of ``StockpileState``.
+
+Words are rendered when they are read, in the current language (``tabletop.i18n``): a name of
+a company, an investor or a card is a parameter (``company``, ``investor``, ``card``), shown
+under its edition's name. The views stay English data."""
 from __future__ import annotations
 
 
 from ..core import Action, Event
+from ..i18n import N_, _, _shown, tr, trn
 from . import actions as A
-from .common import _CO, _cards, _int, usd
+from .common import _CO, _and, _int, card, company, investor, usd, words
 from .data import COMPANIES, FORECASTS, INVESTORS
 from .steps import (ACTION, BID, DEAL_INVESTOR, DEAL_PAIR, DEBORAH_STEP, DIVIDEND, DRAW_HAND,
                     DRAW_PILE, HOLDING, INVESTOR_STEP, KEEP_INVESTORS, OPEN_PAIR, OVER, PLACE,
@@ -14,80 +19,113 @@ from .steps import (ACTION, BID, DEAL_INVESTOR, DEAL_PAIR, DEBORAH_STEP, DIVIDEN
 __all__ = ["WordsRules", "EVENT_KINDS"]
 
 #: what the engine tells the whole table of, by kind (``state.events``, ``describe_event``); every
-#: fact in an event is public: face-down cards are only ever counted
+#: fact in an event is public: face-down cards are only ever counted (each line is marked for the
+#: catalogs: shown with ``_(text)``)
 EVENT_KINDS = {
-    "stockpile_won": "a player takes a stockpile in the auction: the price, its face-up cards, how many face down",
-    "fees": "the trading fees of the stockpiles a player took: paid, left unpaid, or Broker Bernie's bonus",
-    "fee_paid_late": "a trading fee left unpaid is paid as soon as the player has the money",
-    "boom": "a Boom card moves a stock up",
-    "bust": "a Bust card moves a stock down",
-    "cramer": "Crazy Cramer moves a stock one space",
-    "forecast": "a pair turned over in the movement phase moves a stock, or calls a dividend ($$)",
-    "split": "a stock passes the top of its track: its cards become split cards, split ones earn the bonus",
-    "bankruptcy": "a stock falls below its first space: every card of it is discarded and it starts over",
-    "dollar_space": "Stanford Steel reaches a $ space on the expert board: every card of it pays",
-    "dividend": "a dividend ($$ or Dividend Deborah) is paid: what each player collected for the cards shown",
-    "round_end": "a round ends: each stock's value, each player's money, who leads",
-    "majority": "at the end, the majority holder of a stock (or each tied holder) gets the bonus",
-    "final_sale": "at the end, a player's cards are sold at the final values",
-    "game_end": "the game is over: the final scores and the winners",
+    "stockpile_won": N_("a player takes a stockpile in the auction: the price, its face-up cards, how many face down"),
+    "fees": N_("the trading fees of the stockpiles a player took: paid, left unpaid, or Broker Bernie's bonus"),
+    "fee_paid_late": N_("a trading fee left unpaid is paid as soon as the player has the money"),
+    "boom": N_("a Boom card moves a stock up"),
+    "bust": N_("a Bust card moves a stock down"),
+    "cramer": N_("Crazy Cramer moves a stock one space"),
+    "forecast": N_("a pair turned over in the movement phase moves a stock, or calls a dividend ($$)"),
+    "split": N_("a stock passes the top of its track: its cards become split cards, split ones earn the bonus"),
+    "bankruptcy": N_("a stock falls below its first space: every card of it is discarded and it starts over"),
+    "dollar_space": N_("Stanford Steel reaches a $ space on the expert board: every card of it pays"),
+    "dividend": N_("a dividend ($$ or Dividend Deborah) is paid: what each player collected for the cards shown"),
+    "round_end": N_("a round ends: each stock's value, each player's money, who leads"),
+    "majority": N_("at the end, the majority holder of a stock (or each tied holder) gets the bonus"),
+    "final_sale": N_("at the end, a player's cards are sold at the final values"),
+    "game_end": N_("the game is over: the final scores and the winners"),
 }
 
+#: what each step awaits ({player}: who acts, or who is dealt the card)
+_AWAITING = {
+    DEAL_INVESTOR: N_("an investor card is to be dealt to {player}"),
+    START_STOCK: N_("a starting stock is to be dealt to {player}"),
+    OPEN_PAIR: N_("the face-up company tile and forecast card are to be laid out"),
+    DEAL_PAIR: N_("a company tile and forecast card are to be dealt to {player}"),
+    DRAW_PILE: N_("a market card is to be turned face up onto {pile}"),
+    DRAW_HAND: N_("{player} is to draw a market card"),
+    PLACE: N_("{player} is to place two cards onto the stockpiles"),
+    INVESTOR_STEP: N_("{player} may use an investor ability before the auction"),
+    BID: N_("it is {player}'s turn to bid"),
+    SEE_PAIR: N_("{player} is looking at a face-down pair"),
+    ACTION: N_("{player} is to play action cards"),
+    SELL: N_("{player} is selling"),
+    REVEAL: N_("a face-down pair is to be turned over"),
+    DIVIDEND: N_("{player} is to reveal cards for the {company} dividend"),
+    DEBORAH_STEP: N_("{player} ({investor}) may declare a dividend"),
+    HOLDING: N_("{player} is to enter a face-down card of their portfolio"),
+}
+_QUEUED = (DEAL_INVESTOR, START_STOCK, DEAL_PAIR, DRAW_HAND, HOLDING)
 
-def _and(parts) -> str:
-    parts = [p for p in parts if p]
-    if len(parts) < 2:
-        return "".join(parts)
-    return ", ".join(parts[:-1]) + " and " + parts[-1]
 
-
-def _card_words(regular: int, split: int, company: str = "") -> str:
+def _card_words(regular: int, split: int, name: str = ""):
     """ "3 Epic Electric cards (1 split)", "2 split cards", "1 card"."""
-    what = f"{company} card" if company else "card"
     if not regular:
-        return _cards(split, f"split {what}")
-    return _cards(regular + split, what) + (f" ({split} split)" if split else "")
+        if name:
+            return trn("{n} split {company} card", "{n} split {company} cards", split, company=company(name))
+        return trn("{n} split card", "{n} split cards", split)
+    if split:   # at least two cards in all
+        if name:
+            return tr("{n} {company} cards ({split} split)", n=regular + split, split=split, company=company(name))
+        return tr("{n} cards ({split} split)", n=regular + split, split=split)
+    if name:
+        return trn("{n} {company} card", "{n} {company} cards", regular, company=company(name))
+    return trn("{n} card", "{n} cards", regular)
+
+
+def _placed(what, pile, up: bool) -> str:
+    if up:
+        return tr("{card} face up on {pile}", card=card(what), pile=pile)
+    return tr("{card} face down on {pile}", card=card(what), pile=pile)
+
+
+def _places(who: str, parts: list) -> str:
+    if len(parts) == 2:
+        return tr("{player} places {first} and {second}", player=who, first=parts[0], second=parts[1])
+    return tr("{player} places {cards}", player=who, cards=_(" and ").join(parts))
 
 
 class WordsRules:
     """Words and views of ``StockpileState``."""
 
     # ----------------------------------------------------------------- words
-    def awaiting(self) -> str:
-        """What the game waits for, in words (safe for the public table)."""
+    def pile_words(self, pile: int):
+        """ "stockpile 2" as words (``pile_label`` is the same in English, kept as data)."""
+        return words(N_("stockpile {number}"), number=pile + 1)
+
+    def awaiting_words(self):
+        """What the game waits for, as words to render (a refusal's parameter)."""
         st = self.step
         if st == OVER:
-            return "the game is over"
-        a = self.name(self.actor) if self.actor is not None else None
-        q = self.name(self.queue[0]) if self.queue and st in (DEAL_INVESTOR, START_STOCK, DEAL_PAIR,
-                                                              DRAW_HAND, HOLDING) else None
-        return {
-            DEAL_INVESTOR: f"an investor card is to be dealt to {q}",
-            KEEP_INVESTORS: f"{a} is to choose which investor{'s' if self.two else ''} to keep",
-            START_STOCK: f"a starting stock is to be dealt to {q}",
-            OPEN_PAIR: "the face-up company tile and forecast card are to be laid out",
-            DEAL_PAIR: f"a company tile and forecast card are to be dealt to {q}",
-            DRAW_PILE: f"a market card is to be turned face up onto {self.pile_label(self.pile_i)}",
-            DRAW_HAND: f"{q} is to draw a market card",
-            PLACE: f"{a} is to place two cards onto the stockpiles",
-            INVESTOR_STEP: f"{a} may use an investor ability before the auction",
-            BID: f"it is {a}'s turn to bid",
-            SEE_PAIR: f"{a} is looking at a face-down pair",
-            ACTION: f"{a} is to play action cards",
-            SELL: f"{a} is selling",
-            REVEAL: "a face-down pair is to be turned over",
-            DIVIDEND: f"{a} is to reveal cards for the {COMPANIES[self.div[0]]} dividend" if self.div else "",
-            DEBORAH_STEP: f"{a} (Dividend Deborah) may declare a dividend",
-            HOLDING: f"{q} is to enter a face-down card of their portfolio",
-        }[st]
+            return words(N_("the game is over"))
+        if st == DIVIDEND and not self.div:
+            return words("")
+        if st == KEEP_INVESTORS:
+            return words(N_("{player} is to choose which investors to keep") if self.two
+                         else N_("{player} is to choose which investor to keep"), player=self.name(self.actor))
+        if st in _QUEUED:
+            who = self.queue[0] if self.queue else None
+        else:
+            who = self.actor
+        return words(_AWAITING[st], player=self.name(who) if who is not None else None,
+                     pile=self.pile_words(self.pile_i) if st == DRAW_PILE else None,
+                     company=company(COMPANIES[self.div[0]]) if st == DIVIDEND else None,
+                     investor=investor("Dividend Deborah"))
+
+    def awaiting(self) -> str:
+        """What the game waits for, in words (safe for the public table)."""
+        return self.awaiting_words().render()
 
     def hint(self) -> str:
         return self.awaiting()
 
     def describe_event(self, event: Event) -> str:
         """An event (``EVENT_KINDS``) in a sentence for the whole table."""
-        words = _EVENT_WORDS.get(event.kind)
-        return words(self, event) if words else super().describe_event(event)
+        say = _EVENT_WORDS.get(event.kind)
+        return say(self, event) if say else super().describe_event(event)
 
     def describe(self, action: Action) -> str:
         try:
@@ -99,24 +137,24 @@ class WordsRules:
         t = type(action)
         who = self.name(action.secret_to)
         if t is A.DealInvestor:
-            return f"{who} is dealt an investor card"
+            return tr("{player} is dealt an investor card", player=who)
         if t is A.DealStartingStock:
-            return f"{who} is dealt a starting stock"
+            return tr("{player} is dealt a starting stock", player=who)
         if t is A.DealPair:
-            return f"{who} is dealt a company tile and a forecast card"
+            return tr("{player} is dealt a company tile and a forecast card", player=who)
         if t is A.DrawCard:
-            return f"{who} draws a market card"
+            return tr("{player} draws a market card", player=who)
         if t is A.SeeHiddenPair:
-            return f"{who} looks at face-down pair {action.index + 1}"
+            return tr("{player} looks at face-down pair {number}", player=who, number=action.index + 1)
         if t is A.DealHolding:
-            return f"{who} enters a face-down card of their portfolio"
+            return tr("{player} enters a face-down card of their portfolio", player=who)
         if t is A.PlaceCards:
             parts = []
-            for card, pile, up in action.placements:
-                where = self.pile_label(pile) if _int(pile) else str(pile)
-                parts.append(f"{card} face up on {where}" if up else f"a card face down on {where}")
-            return f"{who} places " + " and ".join(parts)
-        return f"{who}: a secret entry"
+            for what, pile, up in action.placements:
+                where = self.pile_words(pile) if _int(pile) else str(pile)
+                parts.append(_placed(what, where, True) if up else tr("a card face down on {pile}", pile=where))
+            return _places(who, parts)
+        return tr("{player}: a secret entry", player=who)
 
     # ----------------------------------------------------------------- views
     def view(self, seat):
@@ -224,79 +262,107 @@ class WordsRules:
 def _describe(st, a: Action) -> str:
     t = type(a)
     name = st.name
+    pile = st.pile_words
     if t is A.Position:
         return st._describe_position(a)
     if t is A.Correction:
         return st._describe_correction(a)
     if t is A.DealHolding:
         # what varies comes last, so a screen lists "Alice holds a regular card of …" once
-        return f"{name(a.seat)} holds a {'split' if a.split else 'regular'} card of {a.company}"
+        if a.split:
+            return tr("{player} holds a split card of {company}", player=name(a.seat), company=company(a.company))
+        return tr("{player} holds a regular card of {company}", player=name(a.seat), company=company(a.company))
     if t is A.DealInvestor:
-        return f"{name(a.seat)} is dealt {a.investor}"
+        return tr("{player} is dealt {investor}", player=name(a.seat), investor=investor(a.investor))
     if t is A.KeepInvestors:
-        return f"{name(a.seat)} keeps {' and '.join(a.investors)}"
+        return tr("{player} keeps {investors}", player=name(a.seat),
+                  investors=_(" and ").join(_shown(investor(i)) for i in a.investors))
     if t is A.DealStartingStock:
-        return f"{name(a.seat)} is dealt a starting stock of {a.company}"
+        return tr("{player} is dealt a starting stock of {company}", player=name(a.seat), company=company(a.company))
     if t is A.RevealOpenPair:
-        return f"Face-up pair: {a.company} {a.forecast}"
+        return tr("Face-up pair: {company} {forecast}", company=company(a.company), forecast=a.forecast)
     if t is A.DealPair:
-        return f"{name(a.seat)} is dealt {a.company} {a.forecast}"
+        return tr("{player} is dealt {company} {forecast}", player=name(a.seat), company=company(a.company),
+                  forecast=a.forecast)
     if t is A.DrawToStockpile:
-        return f"{a.card} is turned face up onto {st.pile_label(a.pile)}"
+        return tr("{card} is turned face up onto {pile}", card=card(a.card), pile=pile(a.pile))
     if t is A.DrawCard:
-        return f"{name(a.seat)} draws {a.card}"
+        return tr("{player} draws {card}", player=name(a.seat), card=card(a.card))
     if t is A.PlaceCards:
-        parts = [f"{card} face {'up' if up else 'down'} on {st.pile_label(pile)}"
-                 for card, pile, up in a.placements]
-        return f"{name(a.seat)} places " + " and ".join(parts)
+        return _places(name(a.seat), [_placed(what, pile(p), up) for what, p, up in a.placements])
     if t is A.MoveCard:
-        return (f"{name(a.seat)} (Maverick Mark) moves card {a.position + 1} of {st.pile_label(a.from_pile)} "
-                f"onto {st.pile_label(a.to_pile)}")
+        return tr("{player} ({investor}) moves card {number} of {pile} onto {other}", player=name(a.seat),
+                  investor=investor("Maverick Mark"), number=a.position + 1, pile=pile(a.from_pile),
+                  other=pile(a.to_pile))
     if t is A.PeekStockpile:
-        return f"{name(a.seat)} (Wise Warren) looks at the face-down cards of {st.pile_label(a.pile)}"
+        return tr("{player} ({investor}) looks at the face-down cards of {pile}", player=name(a.seat),
+                  investor=investor("Wise Warren"), pile=pile(a.pile))
     if t is A.PeekPair:
+        martha = investor("Mayknow Martha")
         if a.target is None:
-            return f"{name(a.seat)} (Mayknow Martha) looks at face-down pair {a.index + 1}"
-        which = f" {a.index + 1}" if st.pairs_per > 1 else ""      # two pairs each with 2 players
-        return f"{name(a.seat)} (Mayknow Martha) looks at {name(a.target)}'s pair{which}"
+            return tr("{player} ({investor}) looks at face-down pair {number}", player=name(a.seat),
+                      investor=martha, number=a.index + 1)
+        if st.pairs_per > 1:      # two pairs each with 2 players
+            return tr("{player} ({investor}) looks at {other}'s pair {number}", player=name(a.seat),
+                      investor=martha, other=name(a.target), number=a.index + 1)
+        return tr("{player} ({investor}) looks at {other}'s pair", player=name(a.seat), investor=martha,
+                  other=name(a.target))
     if t is A.SeeHiddenPair:
-        return f"{name(a.seat)} sees face-down pair {a.index + 1}: {a.company} {a.forecast}"
+        return tr("{player} sees face-down pair {number}: {company} {forecast}", player=name(a.seat),
+                  number=a.index + 1, company=company(a.company), forecast=a.forecast)
     if t is A.PlaceBid:
-        return f"{name(a.seat)} bids {usd(a.amount)} on {st.pile_label(a.pile)}"
+        return tr("{player} bids {amount} on {pile}", player=name(a.seat), amount=usd(a.amount), pile=pile(a.pile))
     if t is A.AuctionResult:
-        return "Auction result: " + "; ".join(
-            f"{name(s)} takes {st.pile_label(p)} for {usd(amount)}" for p, (s, amount) in enumerate(a.piles))
+        return tr("Auction result: {piles}", piles=_("; ").join(
+            tr("{player} takes {pile} for {amount}", player=name(s), pile=pile(p), amount=usd(amount))
+            for p, (s, amount) in enumerate(a.piles)))
     if t is A.PlayActionCard:
-        return f"{name(a.seat)} plays {a.card} on {a.company}"
+        return tr("{player} plays {card} on {company}", player=name(a.seat), card=card(a.card),
+                  company=company(a.company))
     if t is A.CramerMove:
-        return f"{name(a.seat)} (Crazy Cramer) moves {a.company} {'up' if a.steps > 0 else 'down'} one space"
+        template = (N_("{player} ({investor}) moves {company} up one space") if a.steps > 0
+                    else N_("{player} ({investor}) moves {company} down one space"))
+        return tr(template, player=name(a.seat), investor=investor("Crazy Cramer"), company=company(a.company))
     if t is A.SellStock:
         c = _CO[a.company]
         v = st.price(c) * (2 if a.split else 1)
-        return f"{name(a.seat)} sells {'a split ' if a.split else ''}{a.company} for {usd(v)}"
+        template = N_("{player} sells a split {company} for {amount}") if a.split else N_("{player} sells {company} for {amount}")
+        return tr(template, player=name(a.seat), company=company(a.company), amount=usd(v))
     if t is A.SellHalfSplit:
-        return f"{name(a.seat)} sells half of a split {a.company} for {usd(st.price(_CO[a.company]))}"
+        return tr("{player} sells half of a split {company} for {amount}", player=name(a.seat),
+                  company=company(a.company), amount=usd(st.price(_CO[a.company])))
     if t is A.RevealPair:
-        return f"Face-down pair {a.index + 1} is turned over: {a.company} {a.forecast}"
+        return tr("Face-down pair {number} is turned over: {company} {forecast}", number=a.index + 1,
+                  company=company(a.company), forecast=a.forecast)
     if t is A.CollectDividend:
+        who, what = name(a.seat), company(a.company)
         if not a.regular and not a.split:
-            return f"{name(a.seat)} reveals no {a.company} card"
-        parts = [_cards(a.regular, "card")] if a.regular else []
-        if a.split:
-            parts.append(_cards(a.split, "split card"))
+            return tr("{player} reveals no {company} card", player=who, company=what)
         rate = st.div[1] if st.div else 0
-        return (f"{name(a.seat)} reveals {' and '.join(parts)} of {a.company} and collects "
-                f"{usd(rate * (a.regular + 2 * a.split))}")
+        amount = usd(rate * (a.regular + 2 * a.split))
+        if not a.split:
+            return trn("{player} reveals {n} card of {company} and collects {amount}",
+                       "{player} reveals {n} cards of {company} and collects {amount}", a.regular,
+                       player=who, company=what, amount=amount)
+        if not a.regular:
+            return trn("{player} reveals {n} split card of {company} and collects {amount}",
+                       "{player} reveals {n} split cards of {company} and collects {amount}", a.split,
+                       player=who, company=what, amount=amount)
+        return tr("{player} reveals {cards} and {split_cards} of {company} and collects {amount}", player=who,
+                  cards=trn("{n} card", "{n} cards", a.regular),
+                  split_cards=trn("{n} split card", "{n} split cards", a.split), company=what, amount=amount)
     if t is A.DeclareDividend:
-        return f"{name(a.seat)} (Dividend Deborah) declares a dividend on {a.company}"
+        return tr("{player} ({investor}) declares a dividend on {company}", player=name(a.seat),
+                  investor=investor("Dividend Deborah"), company=company(a.company))
     if t is A.Pass:
         if st.step == SELL:
-            return f"{name(a.seat)} is done selling"
+            return tr("{player} is done selling", player=name(a.seat))
         if st.step == ACTION:
-            return f"{name(a.seat)} is done with the action phase"
+            return tr("{player} is done with the action phase", player=name(a.seat))
         if st.step == DEBORAH_STEP:
-            return f"{name(a.seat)} (Dividend Deborah) declares no dividend"
-        return f"{name(a.seat)} passes"
+            return tr("{player} ({investor}) declares no dividend", player=name(a.seat),
+                      investor=investor("Dividend Deborah"))
+        return tr("{player} passes", player=name(a.seat))
     return t.__name__
 
 
@@ -304,136 +370,189 @@ def _describe(st, a: Action) -> str:
 def _won_words(st, event: Event) -> str:
     get = event.get
     who, bid, paid = st.name(get("seat")), get("bid"), get("paid")
-    price = f"for {usd(paid)}" if paid == bid else f"with a bid of {usd(bid)} and pays {usd(paid)} (Discount Donald)"
     down = get("face_down")
-    cards = _and(list(get("face_up")) + ([_cards(down, "face-down card")] if down else []))
-    return f"{who} wins {st.pile_label(get('pile'))} {price}: {cards}"
+    cards = _and([card(c) for c in get("face_up")]
+                 + ([trn("{n} face-down card", "{n} face-down cards", down)] if down else []))
+    if paid == bid:
+        return tr("{player} wins {pile} for {amount}: {cards}", player=who, pile=st.pile_words(get("pile")),
+                  amount=usd(paid), cards=cards)
+    return tr("{player} wins {pile} with a bid of {bid} and pays {amount} ({investor}): {cards}", player=who,
+              pile=st.pile_words(get("pile")), bid=usd(bid), amount=usd(paid),
+              investor=investor("Discount Donald"), cards=cards)
+
+
+def _amounts(amounts) -> str:
+    return _and(_shown(usd(x)) for x in amounts)
 
 
 def _fees_words(st, event: Event) -> str:
     get = event.get
     who = st.name(get("seat"))
     if get("bonus"):
-        return (f"{who} (Broker Bernie) collects {usd(sum(get('bonus')))} for "
-                f"{_cards(len(get('bonus')), 'trading fee card')} instead of paying")
+        return trn("{player} ({investor}) collects {amount} for {n} trading fee card instead of paying",
+                   "{player} ({investor}) collects {amount} for {n} trading fee cards instead of paying",
+                   len(get("bonus")), player=who, investor=investor("Broker Bernie"), amount=usd(sum(get("bonus"))))
     paid, owed = get("paid"), get("owed")
     parts = []
     if paid:
-        parts.append(f"pays {'a trading fee' if len(paid) == 1 else 'trading fees'} of {_and(usd(x) for x in paid)}")
+        parts.append(trn("pays a trading fee of {amounts}", "pays trading fees of {amounts}", len(paid),
+                         amounts=_amounts(paid)))
     if owed:
-        parts.append(f"cannot pay {_and(usd(x) for x in owed)} yet: "
-                     f"{'the card stays' if len(owed) == 1 else 'the cards stay'} face up until {who} can")
-    return f"{who} " + "; ".join(parts)
+        parts.append(trn("cannot pay {amounts} yet: the card stays face up until {player} can",
+                         "cannot pay {amounts} yet: the cards stay face up until {player} can", len(owed),
+                         amounts=_amounts(owed), player=who))
+    return tr("{player} {what}", player=who, what=_("; ").join(parts))
 
 
 def _late_words(st, event: Event) -> str:
     get = event.get
     paid, owed = get("paid"), get("owed")
-    text = (f"{st.name(get('seat'))} now pays the trading {'fee' if len(paid) == 1 else 'fees'} "
-            f"left unpaid: {_and(usd(x) for x in paid)}")
-    return text + (f"; {_and(usd(x) for x in owed)} still unpaid" if owed else "")
+    who = st.name(get("seat"))
+    if owed:
+        return trn("{player} now pays the trading fee left unpaid: {amounts}; {owed} still unpaid",
+                   "{player} now pays the trading fees left unpaid: {amounts}; {owed} still unpaid", len(paid),
+                   player=who, amounts=_amounts(paid), owed=_amounts(owed))
+    return trn("{player} now pays the trading fee left unpaid: {amounts}",
+               "{player} now pays the trading fees left unpaid: {amounts}", len(paid),
+               player=who, amounts=_amounts(paid))
 
 
 def _move_words(st, event: Event) -> str:
     get = event.get
     steps = get("steps")
-    way = f"{'up' if steps > 0 else 'down'} {_cards(abs(steps), 'space')}"
-    change = f"{get('old')} → {get('new')}" + _through(get("through"))
+    params = dict(player=st.name(get("seat")), company=company(get("stock")), old=get("old"),
+                  new=get("new"), through=_through(get("through")))
     kind = event.kind
-    who = st.name(get("seat"))
     if kind == "cramer":
-        return f"{who} (Crazy Cramer) moves {get('stock')} {way}: {change}"
-    return f"{who}'s {kind.capitalize()} moves {get('stock')} {way}: {change}"
+        params["investor"] = investor("Crazy Cramer")
+        if steps > 0:
+            return trn("{player} ({investor}) moves {company} up {n} space: {old} → {new}{through}",
+                       "{player} ({investor}) moves {company} up {n} spaces: {old} → {new}{through}", abs(steps), **params)
+        return trn("{player} ({investor}) moves {company} down {n} space: {old} → {new}{through}",
+                   "{player} ({investor}) moves {company} down {n} spaces: {old} → {new}{through}", abs(steps), **params)
+    params["card"] = card("Boom" if kind == "boom" else "Bust")
+    if steps > 0:
+        return trn("{player}'s {card} moves {company} up {n} space: {old} → {new}{through}",
+                   "{player}'s {card} moves {company} up {n} spaces: {old} → {new}{through}", abs(steps), **params)
+    return trn("{player}'s {card} moves {company} down {n} space: {old} → {new}{through}",
+               "{player}'s {card} moves {company} down {n} spaces: {old} → {new}{through}", abs(steps), **params)
 
 
 def _forecast_words(st, event: Event) -> str:
     get = event.get
     source = get("source")
-    whose = (f"{st.name(get('seat'))}'s pair" if source == "player" else "The face-up pair" if source == "open"
-             else f"Face-down pair {get('pair') + 1}")
-    stock, forecast = get("stock"), get("forecast")
+    if source == "player":
+        whose = tr("{player}'s pair", player=st.name(get("seat")))
+    elif source == "open":
+        whose = _("The face-up pair")
+    else:
+        whose = tr("Face-down pair {number}", number=get("pair") + 1)
+    stock, forecast = company(get("stock")), get("forecast")
     if get("steps") is None:
         rate = get("per_card")
-        return (f"{whose}: {stock} {forecast}, a dividend of {usd(rate)} a card ({usd(2 * rate)} a split "
-                f"card) for the cards each player reveals")
-    return f"{whose}: {stock} {forecast}, {get('old')} → {get('new')}" + _through(get("through"))
+        return tr("{whose}: {company} {forecast}, a dividend of {amount} a card ({split_amount} a split card) "
+                  "for the cards each player reveals", whose=whose, company=stock, forecast=forecast,
+                  amount=usd(rate), split_amount=usd(2 * rate))
+    return tr("{whose}: {company} {forecast}, {old} → {new}{through}", whose=whose, company=stock,
+              forecast=forecast, old=get("old"), new=get("new"), through=_through(get("through")))
 
 
 def _through(kinds) -> str:
     """What a move went through on its way (told in full by the events that follow)."""
     if not kinds:
         return ""
-    return " (" + _and("splits" if k == "split" else "goes bankrupt" for k in kinds) + " on the way)"
+    return tr(" ({what} on the way)", what=_and(_("splits") if k == "split" else _("goes bankrupt") for k in kinds))
 
 
 def _split_words(st, event: Event) -> str:
     get = event.get
-    text = f"{get('stock')} splits: {get('old')} → {get('new')}"
-    became = [f"{st.name(s)}'s " + ("card" if k == 1 else f"{k} cards") for s, k in get("became_split")]
+    stock = company(get("stock"))
+    text = tr("{company} splits: {old} → {new}", company=stock, old=get("old"), new=get("new"))
+    became = [trn("{player}'s card", "{player}'s {n} cards", k, player=st.name(s)) for s, k in get("became_split")]
     per = get("per_card")
-    bonus = [f"{st.name(s)} collects {usd(amount)} for {_cards(amount // per, 'split card')} already held"
-             for s, amount in get("bonus")]
+    bonus = [trn("{player} collects {amount} for {n} split card already held",
+                 "{player} collects {amount} for {n} split cards already held", amount // per,
+                 player=st.name(s), amount=usd(amount)) for s, amount in get("bonus")]
+    parts = [text]
     if became:
         one = len(became) == 1 and get("became_split")[0][1] == 1
-        text += f"; {_and(became)} {'becomes a split card' if one else 'become split cards'}"
-    text += "".join(f"; {b}" for b in bonus)
-    return text if became or bonus else text + "; nobody holds any"
+        parts.append(tr("{cards} becomes a split card", cards=_and(became)) if one
+                     else tr("{cards} become split cards", cards=_and(became)))
+    parts += bonus
+    if not became and not bonus:
+        parts.append(_("nobody holds any"))
+    return _("; ").join(parts)
 
 
 def _bankrupt_words(st, event: Event) -> str:
     get = event.get
-    text = f"{get('stock')} goes bankrupt and starts over at {get('new')}"
-    lost = [f"{st.name(s)} loses {_card_words(r, sp)}" for s, r, sp in get("lost")]
-    return text + (f"; {_and(lost)}" if lost else "; nobody held any")
+    text = tr("{company} goes bankrupt and starts over at {new}", company=company(get("stock")), new=get("new"))
+    lost = [tr("{player} loses {cards}", player=st.name(s), cards=_card_words(r, sp)) for s, r, sp in get("lost")]
+    return _("; ").join([text, _and(lost) if lost else _("nobody held any")])
 
 
 def _dollar_words(st, event: Event) -> str:
     get = event.get
-    paid = [f"{st.name(s)} collects {usd(amount)}" for s, amount in get("paid")]
-    return (f"{get('stock')} reaches a {'$' * get('signs')} space: {usd(get('per_card'))} a card, split cards "
-            f"twice; " + (_and(paid) if paid else "nobody holds any"))
+    paid = [tr("{player} collects {amount}", player=st.name(s), amount=usd(amount)) for s, amount in get("paid")]
+    return tr("{company} reaches a {signs} space: {amount} a card, split cards twice; {paid}",
+              company=company(get("stock")), signs="$" * get("signs"), amount=usd(get("per_card")),
+              paid=_and(paid) if paid else _("nobody holds any"))
 
 
 def _dividend_words(st, event: Event) -> str:
     get = event.get
-    why = "dividend declared by Dividend Deborah" if get("source") == "deborah" else "dividend"
     paid = [(s, amount) for s, amount in get("paid")]
-    got = [f"{st.name(s)} collects {usd(amount)}" for s, amount in paid if amount]
+    got = [tr("{player} collects {amount}", player=st.name(s), amount=usd(amount)) for s, amount in paid if amount]
     none = [st.name(s) for s, amount in paid if not amount]
-    text = f"{get('stock')} {why} ({usd(get('per_card'))} a card): "
+    params = dict(company=company(get("stock")), amount=usd(get("per_card")), investor=investor("Dividend Deborah"))
+    if get("source") == "deborah":
+        head = tr("{company} dividend declared by {investor} ({amount} a card)", **params)
+    else:
+        head = tr("{company} dividend ({amount} a card)", **params)
     if not got:
-        return text + "nobody reveals a card"
-    return text + _and(got) + (f"; {_and(none)} {'reveals' if len(none) == 1 else 'reveal'} none" if none else "")
+        return tr("{head}: {paid}", head=head, paid=_("nobody reveals a card"))
+    paid_words = _and(got)
+    if none:
+        paid_words = trn("{paid}; {players} reveals none", "{paid}; {players} reveal none", len(none),
+                         paid=paid_words, players=_and(none))
+    return tr("{head}: {paid}", head=head, paid=paid_words)
 
 
 def _round_words(st, event: Event) -> str:
     get = event.get
     money = dict(get("money"))
     leaders = get("leaders")
-    values = ", ".join(f"{stock} {value}" for stock, value in get("values"))
-    cash = ", ".join(f"{st.name(s)} {usd(m)}" for s, m in get("money"))
+    values = _(", ").join(tr("{company} {value}", company=company(stock), value=value) for stock, value in get("values"))
+    cash = _(", ").join(tr("{player} {amount}", player=st.name(s), amount=usd(m)) for s, m in get("money"))
     best = usd(money[leaders[0]])
-    lead = (f"{st.name(leaders[0])} leads with {best}" if len(leaders) == 1
-            else f"{_and(st.name(s) for s in leaders)} lead with {best} each")
-    return f"End of round {event.round} of {get('rounds')}: {values}; money {cash}; {lead}"
+    lead = (tr("{player} leads with {amount}", player=st.name(leaders[0]), amount=best) if len(leaders) == 1
+            else tr("{players} lead with {amount} each", players=_and(st.name(s) for s in leaders), amount=best))
+    return tr("End of round {round} of {rounds}: {values}; money {money}; {lead}", round=event.round,
+              rounds=get("rounds"), values=values, money=cash, lead=lead)
 
 
 def _majority_words(st, event: Event) -> str:
     get = event.get
-    seats, stock, shares, bonus = get("seats"), get("stock"), get("shares"), get("bonus")
+    seats, stock, shares, bonus = get("seats"), company(get("stock")), get("shares"), usd(get("bonus"))
     if len(seats) == 1:
-        return (f"{st.name(seats[0])} is the majority holder of {stock} ({_cards(shares, 'share')}) "
-                f"and collects {usd(bonus)}")
-    return (f"{_and(st.name(s) for s in seats)} tie as majority holders of {stock} "
-            f"({_cards(shares, 'share')} each) and collect {usd(bonus)} each")
+        return trn("{player} is the majority holder of {company} ({n} share) and collects {amount}",
+                   "{player} is the majority holder of {company} ({n} shares) and collects {amount}", shares,
+                   player=st.name(seats[0]), company=stock, amount=bonus)
+    return trn("{players} tie as majority holders of {company} ({n} share each) and collect {amount} each",
+               "{players} tie as majority holders of {company} ({n} shares each) and collect {amount} each", shares,
+               players=_and(st.name(s) for s in seats), company=stock, amount=bonus)
 
 
 def _sale_words(st, event: Event) -> str:
     get = event.get
-    cards = _and(_card_words(r, sp, company) for company, r, sp in get("cards"))
+    cards = _and(_card_words(r, sp, name) for name, r, sp in get("cards"))
     extra = get("graham_bonus")
-    return (f"{st.name(get('seat'))} sells {cards} at the final values for {usd(get('amount'))}"
-            + (f", and collects {usd(extra)} as Golden Graham" if extra else ""))
+    params = dict(player=st.name(get("seat")), cards=cards, amount=usd(get("amount")), bonus=usd(extra),
+                  investor=investor("Golden Graham"))
+    if extra:
+        return tr("{player} sells {cards} at the final values for {amount}, and collects {bonus} as {investor}",
+                  **params)
+    return tr("{player} sells {cards} at the final values for {amount}", **params)
 
 
 def _end_words(st, event: Event) -> str:
@@ -441,12 +560,15 @@ def _end_words(st, event: Event) -> str:
     scores = dict(get("scores"))
     winners = get("winners")
     best = usd(scores[winners[0]])
-    head = (f"{st.name(winners[0])} wins with {best}" if len(winners) == 1
-            else f"{_and(st.name(s) for s in winners)} share the win with {best}")
-    rest = [f"{st.name(s)} {usd(v)}" for s, v in sorted(get("scores"), key=lambda sv: -sv[1]) if s not in winners]
-    owed = [f"{st.name(s)}'s unpaid {usd(v)}" for s, v in get("owed")]
-    return ("Game over: " + head + (f"; {', '.join(rest)}" if rest else "")
-            + (f" ({_and(owed)} deducted)" if owed else ""))
+    head = (tr("{player} wins with {amount}", player=st.name(winners[0]), amount=best) if len(winners) == 1
+            else tr("{players} share the win with {amount}", players=_and(st.name(s) for s in winners), amount=best))
+    rest = [tr("{player} {amount}", player=st.name(s), amount=usd(v))
+            for s, v in sorted(get("scores"), key=lambda sv: -sv[1]) if s not in winners]
+    owed = [tr("{player}'s unpaid {amount}", player=st.name(s), amount=usd(v)) for s, v in get("owed")]
+    text = _("; ").join([head, _(", ").join(rest)] if rest else [head])
+    if owed:
+        text = tr("{scores} ({owed} deducted)", scores=text, owed=_and(owed))
+    return tr("Game over: {scores}", scores=text)
 
 
 _EVENT_WORDS = {
