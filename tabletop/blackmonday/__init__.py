@@ -27,15 +27,16 @@ __all__ = ["TITLE", "BlackMondayTitle", "BlackMondayState", "data", "OPTION_HELP
 def _flag(options: Mapping, key: str) -> bool:
     value = options[key]
     if not isinstance(value, bool):
-        raise OptionsError(f"The Black Monday option '{key}' must be true or false, not {value!r}.")
+        raise OptionsError("The Black Monday option '{option}' must be true or false, not {value}.",
+                           option=key, value=repr(value))
     return value
 
 
 def _int(options: Mapping, key: str, low: int, high: int) -> int:
     value = options[key]
     if type(value) is not int or not low <= value <= high:
-        raise OptionsError(f"The Black Monday option '{key}' must be a whole number from {low} to "
-                           f"{high}, not {value!r}.")
+        raise OptionsError("The Black Monday option '{option}' must be a whole number from {low} to "
+                           "{high}, not {value}.", option=key, low=low, high=high, value=repr(value))
     return value
 
 
@@ -51,8 +52,9 @@ class BlackMondayTitle(Title):
     def normalize_options(self, options: Mapping[str, Any], n_players: int) -> dict:
         unknown = sorted(set(options) - set(data.DEFAULT_OPTIONS))
         if unknown:
-            raise OptionsError(f"Black Monday has no option {', '.join(map(repr, unknown))}; its options "
-                               f"are {', '.join(data.DEFAULT_OPTIONS)}.")
+            raise OptionsError("Black Monday has no option {unknown}; its options are {options}.",
+                               unknown=", ".join(map(repr, unknown)),
+                               options=", ".join(data.DEFAULT_OPTIONS))
         merged = {**data.DEFAULT_OPTIONS, **options}
         out: dict[str, Any] = {}
         for key in ("five_hundred_shares", "crash_within_limit", "restart_counts_as_change",
@@ -66,21 +68,25 @@ class BlackMondayTitle(Title):
             raise OptionsError("The Black Monday option 'limits' maps each stock to [down, up].")
         bad = sorted(set(limits) - set(data.STOCKS))
         if bad:
-            raise OptionsError(f"'limits' names {', '.join(map(repr, bad))}, which "
-                               f"{'is not a stock' if len(bad) == 1 else 'are not stocks'}; "
-                               f"the stocks are {', '.join(data.STOCKS)}.")
+            named, stocks = ", ".join(map(repr, bad)), ", ".join(data.STOCKS)
+            if len(bad) == 1:
+                raise OptionsError("'limits' names {named}, which is not a stock; the stocks are "
+                                   "{stocks}.", named=named, stocks=stocks)
+            raise OptionsError("'limits' names {named}, which are not stocks; the stocks are "
+                               "{stocks}.", named=named, stocks=stocks)
         out["limits"] = {}
         for stock in data.STOCKS:
             pair = limits.get(stock, data.LIMITS[stock])
             if (not isinstance(pair, (list, tuple)) or len(pair) != 2
                     or any(type(x) is not int or not 1 <= x <= 12 for x in pair)):
-                raise OptionsError(f"The limit of {stock} must be [down, up], two whole numbers "
-                                   f"from 1 to 12; got {pair!r}.")
+                raise OptionsError("The limit of {stock} must be [down, up], two whole numbers "
+                                   "from 1 to 12; got {pair}.", stock=stock, pair=repr(pair))
             out["limits"][stock] = [pair[0], pair[1]]
         deck = out["copies"] * len(data.STOCKS) * len(data.VALUES)
         if deck - n_players * data.HAND_SIZE < 20:
-            raise OptionsError(f"With {out['copies']} copies of each card the deck has {deck} cards: "
-                               f"too few to deal {n_players} hands of {data.HAND_SIZE} and play.")
+            raise OptionsError("With {copies} copies of each card the deck has {cards} cards: "
+                               "too few to deal {players} hands of {hand} and play.",
+                               copies=out["copies"], cards=deck, players=n_players, hand=data.HAND_SIZE)
         return out
 
     def cli_options(self, argv: Sequence[str]) -> dict:
@@ -96,8 +102,9 @@ class BlackMondayTitle(Title):
         parser.add_argument("--copies", default=None, help="copies of each stock card")
         args, rest = parser.parse_known_args(list(argv))
         if rest:
-            raise OptionsError(f"Black Monday has no option {' '.join(rest)}; its flags are "
-                               "--500-shares, --crash-anywhere, --free-restart, --free-crash, --copies N.")
+            raise OptionsError("Black Monday has no option {unknown}; its flags are --500-shares, "
+                               "--crash-anywhere, --free-restart, --free-crash, --copies N.",
+                               unknown=" ".join(rest))
         options: dict[str, Any] = {}
         if args.five_hundred_shares:
             options["five_hundred_shares"] = True
@@ -109,7 +116,7 @@ class BlackMondayTitle(Title):
             options["crash_counts_as_change"] = False
         if args.copies is not None:
             if not args.copies.isdigit():
-                raise OptionsError(f"--copies needs a whole number, not {args.copies!r}.")
+                raise OptionsError("--copies needs a whole number, not {value}.", value=repr(args.copies))
             options["copies"] = int(args.copies)
         return options
 

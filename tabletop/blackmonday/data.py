@@ -7,8 +7,14 @@ Facts from the Korean 2021 rulebook are plain constants. Everything the rulebook
 """
 from __future__ import annotations
 
-#: the four stocks, from the calmest to the wildest
-STOCKS = ("Chewy Poultry", "Whip Burger", "Gum Gum Mine", "Tiki-Taka Tech")
+from ..i18n import N_, Term
+
+#: the four stocks, from the calmest to the wildest, as message parameters: each language shows
+#: its edition's name (the Korean ones are the Korean rulebook's)
+STOCK_TERMS = (Term("blackmonday stock", "Chewy Poultry"), Term("blackmonday stock", "Whip Burger"),
+               Term("blackmonday stock", "Gum Gum Mine"), Term("blackmonday stock", "Tiki-Taka Tech"))
+#: the stocks' names as data (actions, views, saves): always English
+STOCKS = tuple(str(term) for term in STOCK_TERMS)
 
 #: how far each stock may fall / rise with one price change, as (down, up).
 #: **Assumed**: the limits of the original game, mapped to the stocks by the rulebook's remark that
@@ -63,21 +69,21 @@ DEFAULT_OPTIONS = {
 
 #: every option in a player's words, one sentence each (the start page shows them)
 OPTION_HELP = {
-    "five_hundred_shares": "The rulebook's variant: an $11, $12 or $13 card laid sideways buys "
-                           "500 shares instead of none.",
-    "limits": "How far one price change may move each stock, in dollars down and up (as printed "
-              "on its ticker card).",
-    "copies": "How many copies of each stock card the deck holds (2 makes 104 cards).",
-    "shares_per_value": "How many shares each dollar of a $1-$10 card buys when it is laid "
-                        "sideways (100: a $3 card is 300 shares).",
-    "crash_within_limit": "A crash card ($11-$13) may be played only if its value lies within the "
-                          "stock's down and up limit from the current price.",
-    "restart_counts_as_change": "Giving a crashed stock its new start price uses one of the turn's "
-                                "two price changes and ends trading; off, it is free at any time "
-                                "of the turn.",
-    "crash_counts_as_change": "Crashing a stock uses one of the turn's two price changes and ends "
-                              "trading; off, a crash is free at any time of the turn.",
-    "allow_same_price": "A price change may play a card equal to the current price, leaving the "
-                        "price where it is.",
-    "first_player": "Who takes the first turn (a round ends when the turn comes back to them).",
+    "five_hundred_shares": N_("The rulebook's variant: an $11, $12 or $13 card laid sideways buys "
+                              "500 shares instead of none."),
+    "limits": N_("How far one price change may move each stock, in dollars down and up (as printed "
+                 "on its ticker card)."),
+    "copies": N_("How many copies of each stock card the deck holds (2 makes 104 cards)."),
+    "shares_per_value": N_("How many shares each dollar of a $1-$10 card buys when it is laid "
+                           "sideways (100: a $3 card is 300 shares)."),
+    "crash_within_limit": N_("A crash card ($11-$13) may be played only if its value lies within the "
+                             "stock's down and up limit from the current price."),
+    "restart_counts_as_change": N_("Giving a crashed stock its new start price uses one of the turn's "
+                                   "two price changes and ends trading; off, it is free at any time "
+                                   "of the turn."),
+    "crash_counts_as_change": N_("Crashing a stock uses one of the turn's two price changes and ends "
+                                 "trading; off, a crash is free at any time of the turn."),
+    "allow_same_price": N_("A price change may play a card equal to the current price, leaving the "
+                           "price where it is."),
+    "first_player": N_("Who takes the first turn (a round ends when the turn comes back to them)."),
 }

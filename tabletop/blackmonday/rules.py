@@ -17,6 +17,7 @@ import random
 from ..core import BANK, CHANCE, TERMINAL, Action, Outcome, State
 from ..core import Correction as CorrectionAction
 from ..errors import GameIsOver, IllegalAction, MalformedAction, NotYourTurn
+from ..i18n import N_, Message, Money, Number, tr, trn
 from . import data
 from .actions import (BuyShares, ChangePrice, CrashStock, DealCard, DrawCard,
                       DrawMarketClose, EndTurn, ExchangeCard, RevealStartCard, SellShares,
@@ -28,20 +29,23 @@ __all__ = ["BlackMondayState", "CLOSE", "EVENT_KINDS", "card_id", "card_name"]
 
 #: what the table is told happened by itself (``State.announce``; every fact in them is public)
 EVENT_KINDS = {
-    "start_price": "a card turned up by the dealer gives a stock its start price",
-    "market_open": "every stock has a start price: the first turn begins",
-    "crash": "a stock crashed to $0: every card of it held sideways is discarded, and what each "
-             "holder lost at the price before the crash",
-    "relisted": "a delisted stock has a new start price (and whether that used a price change)",
-    "deck_rebuilt": "the first deck ran out: the used cards and the market-close card make the new deck",
-    "market_closed": "the market-close card was drawn: the game ends at once",
-    "game_over": "the final scores (cash plus shares at the closing prices) and the winners",
+    "start_price": N_("a card turned up by the dealer gives a stock its start price"),
+    "market_open": N_("every stock has a start price: the first turn begins"),
+    "crash": N_("a stock crashed to $0: every card of it held sideways is discarded, and what each "
+                "holder lost at the price before the crash"),
+    "relisted": N_("a delisted stock has a new start price (and whether that used a price change)"),
+    "deck_rebuilt": N_("the first deck ran out: the used cards and the market-close card make the "
+                       "new deck"),
+    "market_closed": N_("the market-close card was drawn: the game ends at once"),
+    "game_over": N_("the final scores (cash plus shares at the closing prices) and the winners"),
 }
 
 STOCKS = data.STOCKS
 N_STOCKS = len(STOCKS)
 N_VALUES = len(data.VALUES)
 STOCK_INDEX = {s: i for i, s in enumerate(STOCKS)}
+#: each stock's name as a message parameter (shown under its edition's name)
+TERMS = dict(zip(STOCKS, data.STOCK_TERMS))
 #: the market-close card
 CLOSE = N_STOCKS * N_VALUES
 
@@ -57,12 +61,58 @@ def card_id(stock: str, value: int) -> int:
 
 def card_name(card: int) -> str:
     if card == CLOSE:
-        return "the market-close card"
-    return f"{STOCKS[card // N_VALUES]} ${card % N_VALUES + 1}"
+        return Message(N_("the market-close card"), {})
+    return _card(STOCKS[card // N_VALUES], card % N_VALUES + 1)
 
 
-def _money(amount: int) -> str:
-    return f"${amount:,}"
+def _words(template: str, **params) -> Message:
+    """Words kept as data, rendered in the language of whoever reads them (a refusal's part, a
+    ledger line, a game's reason)."""
+    return Message(template, params)
+
+
+def _stock(name):
+    """A stock's name as a parameter (a name that is no stock is shown as it is)."""
+    return TERMS.get(name, name)
+
+
+def _card(stock, value) -> Message:
+    """'Chewy Poultry $3': a card is named by its stock and its printed value."""
+    return _words(N_("{stock} ${value}"), stock=_stock(stock), value=value)
+
+
+def _listing(items) -> str:
+    """'A', 'A and B', 'A, B and C' in the reader's language."""
+    items = list(items)
+    if len(items) == 1:
+        return items[0]
+    head = items[0]
+    for item in items[1:-1]:
+        head = _words(N_("{list}, {item}"), list=head, item=item)
+    return _words(N_("{list} and {item}"), list=head, item=items[-1])
+
+
+def _commas(items) -> str:
+    """'A, B, C' in the reader's language."""
+    items = list(items)
+    head = items[0]
+    for item in items[1:]:
+        head = _words(N_("{list}, {item}"), list=head, item=item)
+    return head
+
+
+#: a card that is not in the player's hand, by what it was to do
+_NOT_IN_HAND = {
+    "buy": N_("{player} cannot buy {stock} with {card}: there is no such card in {player}'s hand."),
+    "change": N_("{player} cannot change the price of {stock} with {card}: there is no such card "
+                 "in {player}'s hand."),
+    "crash": N_("{player} cannot crash {stock} with {card}: there is no such card in {player}'s "
+                "hand."),
+    "start": N_("{player} cannot set a start price for {stock} with {card}: there is no such card "
+                "in {player}'s hand."),
+    "exchange": N_("{player} cannot exchange with {card}: there is no such card in {player}'s "
+                   "hand."),
+}
 
 
 # Actions are values: make each one once and reuse it (legal_actions stays cheap).
@@ -145,7 +195,8 @@ class BlackMondayState(PositionRules, State):
         self.round = 1
         self.phase = DEAL
         for s in range(n):
-            self.pay(BANK, s, data.STARTING_MONEY, "starting money from the dealer", "start")
+            self.pay(BANK, s, data.STARTING_MONEY, _words(N_("starting money from the dealer")),
+                     "start")
 
     def clone(self) -> "BlackMondayState":
         c = object.__new__(BlackMondayState)
@@ -329,7 +380,7 @@ class BlackMondayState(PositionRules, State):
     def apply(self, action: Action) -> None:
         handler = _HANDLERS.get(type(action))
         if handler is None:
-            raise MalformedAction(f"{action!r} is not a Black Monday action.")
+            raise MalformedAction("{action} is not a Black Monday action.", action=repr(action))
         if self.phase == OVER:
             raise GameIsOver("The market has closed: the game is over and nothing more can be played.")
         handler(self, action)
@@ -346,39 +397,46 @@ class BlackMondayState(PositionRules, State):
                 return card
         stock = action.stock
         if not isinstance(stock, str) or stock not in STOCK_INDEX:
-            raise MalformedAction(f"'{stock}' is not a Black Monday stock; the stocks are "
-                                  f"{', '.join(STOCKS)}.")
+            raise MalformedAction("'{stock}' is not a Black Monday stock; the stocks are {stocks}.",
+                                  stock=stock, stocks=", ".join(STOCKS))
         if type(value) is not int or not 1 <= value <= N_VALUES:
-            raise MalformedAction(f"Stock cards are worth $1 to ${N_VALUES}, not {value!r}.")
+            raise MalformedAction("Stock cards are worth $1 to ${most}, not {value}.", most=N_VALUES,
+                                  value=repr(value))
         return STOCK_INDEX[stock] * N_VALUES + value - 1
 
     def _check_seat(self, seat) -> None:
         if type(seat) is not int or not 0 <= seat < self.n:
-            raise MalformedAction(f"There is no seat {seat!r} in this game.")
+            raise MalformedAction("There is no seat {seat} in this game.", seat=repr(seat))
 
     def _check_in_deck(self, card: int) -> None:
         if card not in self.deck:
+            if card == CLOSE and self.deck_number == 1:
+                raise IllegalAction("The market-close card is not in the deck yet: it joins the "
+                                    "deck only when the first deck runs out.")
             if card == CLOSE:
-                raise IllegalAction("The market-close card is not in the deck"
-                                    + (" yet: it joins the deck only when the first deck runs out."
-                                       if self.deck_number == 1 else "."))
-            raise IllegalAction(f"No {card_name(card)} card is left in the deck: "
-                                f"all {self.rules.copies} copies are already out; check the card "
-                                f"and enter it again.")
+                raise IllegalAction("The market-close card is not in the deck.")
+            raise IllegalAction("No {card} card is left in the deck: all {copies} copies are "
+                                "already out; check the card and enter it again.",
+                                card=card_name(card), copies=self.rules.copies)
 
     def _expect_chance(self, phases: tuple, what: str) -> None:
+        """``what``: the entry refused, as words (``_words``)."""
         if self.phase in phases:
             return
         if self.phase in _CHANCE_PHASES:
-            raise NotYourTurn(f"{what} is not the next chance event: {self._chance_needed()}")
-        raise NotYourTurn(f"It is {self.name(self.seat)}'s turn; no card is to be dealt or drawn now.")
+            raise NotYourTurn("{entry} is not the next chance event: {needed}", entry=what,
+                              needed=self._chance_needed())
+        raise NotYourTurn("It is {player}'s turn; no card is to be dealt or drawn now.",
+                          player=self.name(self.seat))
 
-    def _chance_needed(self) -> str:
+    def _chance_needed(self) -> Message:
         if self.phase == DEAL:
-            return f"the dealer is dealing a card to {self.name(self._deal_seat())}."
+            return _words(N_("the dealer is dealing a card to {player}."),
+                          player=self.name(self._deal_seat()))
         if self.phase == START:
-            return "the dealer is turning up cards for the start prices."
-        return f"{self.name(self.seat)} is drawing cards to refill their hand."
+            return _words(N_("the dealer is turning up cards for the start prices."))
+        return _words(N_("{player} is drawing cards to refill their hand."),
+                      player=self.name(self.seat))
 
     def _take_from_deck(self, card: int) -> None:
         deck = self.deck
@@ -412,13 +470,13 @@ class BlackMondayState(PositionRules, State):
         self.close_in_deck = True
 
     def _deal(self, a: DealCard) -> None:
-        self._expect_chance((DEAL,), "Dealing a card")
+        self._expect_chance((DEAL,), _words(N_("Dealing a card")))
         self._check_seat(a.seat)
         card = self._card_of(a)
         if a.seat != self._deal_seat():
-            raise IllegalAction(f"The next card is dealt to {self.name(self._deal_seat())}, "
-                                f"not {self.name(a.seat)}; each player's {data.HAND_SIZE} cards "
-                                "are dealt in a row.")
+            raise IllegalAction("The next card is dealt to {player}, not {other}; each player's "
+                                "{hand} cards are dealt in a row.", player=self.name(self._deal_seat()),
+                                other=self.name(a.seat), hand=data.HAND_SIZE)
         self._take_from_deck(card)
         self.hands[a.seat].append(card)
         self._maybe_rebuild()
@@ -430,7 +488,7 @@ class BlackMondayState(PositionRules, State):
                 self.phase = START
 
     def _reveal(self, a: RevealStartCard) -> None:
-        self._expect_chance((START,), "Turning up a start-price card")
+        self._expect_chance((START,), _words(N_("Turning up a start-price card")))
         card = self._card_of(a)
         self._take_from_deck(card)
         s, v = card // N_VALUES, card % N_VALUES + 1
@@ -451,11 +509,12 @@ class BlackMondayState(PositionRules, State):
 
     def _draw(self, a: DrawCard) -> None:
         if self.phase != REFILL:
-            self._expect_chance((REFILL,), "Drawing a card")
+            self._expect_chance((REFILL,), _words(N_("Drawing a card")))
         card = self._card_of(a)
         if a.seat != self.seat or type(a.seat) is not int:
             self._check_seat(a.seat)
-            raise IllegalAction(f"{self.name(self.seat)} is refilling their hand, not {self.name(a.seat)}.")
+            raise IllegalAction("{player} is refilling their hand, not {other}.",
+                                player=self.name(self.seat), other=self.name(a.seat))
         self._take_from_deck(card)
         hand = self.hands[a.seat]
         hand.append(card)
@@ -464,14 +523,16 @@ class BlackMondayState(PositionRules, State):
             self._next_turn()
 
     def _draw_close(self, a: DrawMarketClose) -> None:
-        self._expect_chance((START, REFILL), "Drawing the market-close card")
+        self._expect_chance((START, REFILL), _words(N_("Drawing the market-close card")))
         expected = self.seat if self.phase == REFILL else None
         if a.seat is not None:
             self._check_seat(a.seat)
         if a.seat != expected:
-            who = "the dealer" if expected is None else self.name(expected)
-            other = "the dealer" if a.seat is None else self.name(a.seat)
-            raise IllegalAction(f"The next card is drawn by {who}, not by {other}.")
+            dealer = _words(N_("the dealer"))
+            who = dealer if expected is None else self.name(expected)
+            other = dealer if a.seat is None else self.name(a.seat)
+            raise IllegalAction("The next card is drawn by {player}, not by {other}.", player=who,
+                                other=other)
         self._check_in_deck(CLOSE)
         self.deck.remove(CLOSE)
         self.close_in_deck = False
@@ -491,66 +552,78 @@ class BlackMondayState(PositionRules, State):
             return _CARD_STOCK[card], _CARD_VALUE[card]
         self._check_seat(seat)
         if self.phase in _CHANCE_PHASES:
-            raise NotYourTurn(f"{self.name(a.seat)} cannot act now: {self._chance_needed()}")
+            raise NotYourTurn("{player} cannot act now: {needed}", player=self.name(a.seat),
+                              needed=self._chance_needed())
         if a.seat != self.seat:
-            raise NotYourTurn(f"It is {self.name(self.seat)}'s turn, not {self.name(a.seat)}'s.")
+            raise NotYourTurn("It is {player}'s turn, not {other}'s.", player=self.name(self.seat),
+                              other=self.name(a.seat))
         card = self._card_of(a)
         return card // N_VALUES, card % N_VALUES + 1
 
     def _need_in_hand(self, seat: int, card: int, doing: str) -> None:
+        """``doing``: what the card was to do, one of ``_NOT_IN_HAND``."""
         if card not in self.hands[seat]:
-            raise IllegalAction(f"{self.name(seat)} cannot {doing} with {card_name(card)}: "
-                                f"there is no such card in {self.name(seat)}'s hand.")
+            raise IllegalAction(_NOT_IN_HAND[doing], player=self.name(seat), card=card_name(card),
+                                stock=_stock(STOCKS[card // N_VALUES]))
 
     def _buy(self, a: BuyShares) -> None:
         s, v = self._turn_check(a)
         seat, who, stock, r = a.seat, self.name(a.seat), STOCKS[s], self.rules
         card = s * N_VALUES + v - 1
-        doing = f"buy {stock}"
+        named = _stock(stock)
         if self.phase == PRICES:
-            raise IllegalAction(f"{who} cannot buy shares now: trading comes before price changes, "
-                                f"and {who} has already changed a price this turn.")
+            raise IllegalAction("{player} cannot buy shares now: trading comes before price "
+                                "changes, and {player} has already changed a price this turn.",
+                                player=who)
         if self.phase == EXCHANGE:
-            raise IllegalAction(f"{who} cannot buy shares: {who} is exchanging cards this turn, "
-                                "which replaces trading and price changes.")
+            raise IllegalAction("{player} cannot buy shares: {player} is exchanging cards this "
+                                "turn, which replaces trading and price changes.", player=who)
         if self.buys >= data.MAX_BUYS:
-            raise IllegalAction(f"{who} cannot {doing} with a third card: at most "
-                                f"{data.MAX_BUYS} cards may be laid sideways to buy in one turn.")
-        self._need_in_hand(seat, card, doing)
+            raise IllegalAction("{player} cannot buy {stock} with a third card: at most {most} "
+                                "cards may be laid sideways to buy in one turn.", player=who,
+                                stock=named, most=data.MAX_BUYS)
+        self._need_in_hand(seat, card, "buy")
         n = r.shares[v]
         if n == 0:
-            raise IllegalAction(f"{who} cannot {doing} with the ${v} card: $11 to $13 cards show "
-                                "\"0$\", not a number of shares (the 500-share variant is off).")
+            raise IllegalAction("{player} cannot buy {stock} with the ${value} card: $11 to $13 "
+                                "cards show \"0$\", not a number of shares (the 500-share variant "
+                                "is off).", player=who, stock=named, value=v)
         price = self.price(s)
         if price == 0:
-            raise IllegalAction(f"{who} cannot {doing}: it is delisted (crashed to $0) until "
-                                "someone sets a new start price.")
+            raise IllegalAction("{player} cannot buy {stock}: it is delisted (crashed to $0) until "
+                                "someone sets a new start price.", player=who, stock=named)
         if self.shares[seat][s] + n > data.SHARE_CAP:
-            raise IllegalAction(f"{who} cannot buy {n:,} more {stock} shares: {who} would hold "
-                                f"{self.shares[seat][s] + n:,}, over the limit of "
-                                f"{data.SHARE_CAP:,} shares of one stock.")
+            raise IllegalAction("{player} cannot buy {shares} more {stock} shares: {player} would "
+                                "hold {total}, over the limit of {cap} shares of one stock.",
+                                player=who, shares=Number(n), stock=named,
+                                total=Number(self.shares[seat][s] + n), cap=Number(data.SHARE_CAP))
         cost = n * price
         if cost > self.money[seat]:
-            raise IllegalAction(f"{who} cannot buy {n:,} {stock} shares at ${price} for "
-                                f"{_money(cost)}: {who} has only {_money(self.money[seat])}.")
+            raise IllegalAction("{player} cannot buy {shares} {stock} shares at ${price} for "
+                                "{cost}: {player} has only {money}.", player=who,
+                                shares=Number(n), stock=named, price=price, cost=Money(cost),
+                                money=Money(self.money[seat]))
         self.hands[seat].remove(card)
         self.held[seat][s].append(v)
         self.shares[seat][s] += n
         self.buys += 1
         self.traded = True
-        self.pay(seat, BANK, cost, f"bought {n:,} {stock} at ${price}", "purchase", stock)
+        self.pay(seat, BANK, cost, _words(N_("bought {shares} {stock} at ${price}"), shares=Number(n),
+                                          stock=named, price=price), "purchase", stock)
 
     def _sell(self, a: SellShares) -> None:
         s, v = self._turn_check(a)
         seat, who, stock = a.seat, self.name(a.seat), STOCKS[s]
         if self.phase == PRICES:
-            raise IllegalAction(f"{who} cannot sell shares now: trading comes before price changes, "
-                                f"and {who} has already changed a price this turn.")
+            raise IllegalAction("{player} cannot sell shares now: trading comes before price "
+                                "changes, and {player} has already changed a price this turn.",
+                                player=who)
         if self.phase == EXCHANGE:
-            raise IllegalAction(f"{who} cannot sell shares: {who} is exchanging cards this turn, "
-                                "which replaces trading and price changes.")
+            raise IllegalAction("{player} cannot sell shares: {player} is exchanging cards this "
+                                "turn, which replaces trading and price changes.", player=who)
         if v not in self.held[seat][s]:
-            raise IllegalAction(f"{who} cannot sell {stock} ${v}: {who} holds no such card.")
+            raise IllegalAction("{player} cannot sell {card}: {player} holds no such card.",
+                                player=who, card=_card(stock, v))
         n = self.rules.shares[v]
         price = self.price(s)
         self.held[seat][s].remove(v)
@@ -558,38 +631,44 @@ class BlackMondayState(PositionRules, State):
         self.discard.append(s * N_VALUES + v - 1)
         self.open_discard.append(s * N_VALUES + v - 1)
         self.traded = True
-        self.pay(BANK, seat, n * price, f"sold {n:,} {stock} at ${price}", "sale", stock)
+        self.pay(BANK, seat, n * price, _words(N_("sold {shares} {stock} at ${price}"),
+                                               shares=Number(n), stock=_stock(stock), price=price),
+                 "sale", stock)
 
     def _price_step_check(self, who: str, counts: bool = True) -> None:
         """``counts``: the move uses one of the turn's price changes (a free relisting or crash
         does not, so it may come at any time of the turn, an exchange included)."""
         if self.phase == EXCHANGE and counts:
-            raise IllegalAction(f"{who} cannot change prices: {who} is exchanging cards this turn, "
-                                "which replaces trading and price changes.")
+            raise IllegalAction("{player} cannot change prices: {player} is exchanging cards this "
+                                "turn, which replaces trading and price changes.", player=who)
         if counts and self.changes >= data.MAX_PRICE_CHANGES:
-            raise IllegalAction(f"{who} has already changed prices {data.MAX_PRICE_CHANGES} times "
-                                "this turn, the most allowed.")
+            raise IllegalAction("{player} has already changed prices {most} times this turn, the "
+                                "most allowed.", player=who, most=data.MAX_PRICE_CHANGES)
 
-    def _limit_text(self, s: int) -> str:
-        return (f"{STOCKS[s]} may move at most ${self.rules.down[s]} down or "
-                f"${self.rules.up[s]} up at a time")
+    def _limit_text(self, s: int) -> Message:
+        return _words(N_("{stock} may move at most ${down} down or ${up} up at a time"),
+                      stock=_stock(STOCKS[s]), down=self.rules.down[s], up=self.rules.up[s])
 
     def _change(self, a: ChangePrice) -> None:
         s, v = self._turn_check(a)
         seat, who, stock, r = a.seat, self.name(a.seat), STOCKS[s], self.rules
         card = s * N_VALUES + v - 1
         self._price_step_check(who)
-        self._need_in_hand(seat, card, f"change the price of {stock}")
+        self._need_in_hand(seat, card, "change")
         price = self.price(s)
+        named = _stock(stock)
         if price == 0:
-            raise IllegalAction(f"{who} cannot move {stock}: it is delisted; {who} may set a new "
-                                f"start price ($1 to ${data.START_PRICE_MAX}) instead.")
+            raise IllegalAction("{player} cannot move {stock}: it is delisted; {player} may set a "
+                                "new start price ($1 to ${most}) instead.", player=who, stock=named,
+                                most=data.START_PRICE_MAX)
         if v == price and not r.allow_same:
-            raise IllegalAction(f"{who} cannot play {card_name(card)} on {stock}: the price is "
-                                f"already ${price}, so nothing would change.")
+            raise IllegalAction("{player} cannot play {card} on {stock}: the price is already "
+                                "${price}, so nothing would change.", player=who,
+                                card=card_name(card), stock=named, price=price)
         if not price - r.down[s] <= v <= price + r.up[s]:
-            raise IllegalAction(f"{who} cannot move {stock} from ${price} to ${v}: "
-                                f"{self._limit_text(s)}.")
+            raise IllegalAction("{player} cannot move {stock} from ${price} to ${value}: {limit}.",
+                                player=who, stock=named, price=price, value=v,
+                                limit=self._limit_text(s))
         self.hands[seat].remove(card)
         self.piles[s].append(v)
         self.changes += 1
@@ -601,16 +680,19 @@ class BlackMondayState(PositionRules, State):
         seat, who, stock, r = a.seat, self.name(a.seat), STOCKS[s], self.rules
         card = s * N_VALUES + v - 1
         self._price_step_check(who, counts=r.crash_counts)
+        named = _stock(stock)
         if v not in data.CRASH_VALUES:
-            raise IllegalAction(f"{who} cannot crash {stock} with its ${v} card: only the $11, $12 "
-                                "and $13 cards crash a stock.")
-        self._need_in_hand(seat, card, f"crash {stock}")
+            raise IllegalAction("{player} cannot crash {stock} with its ${value} card: only the $11, "
+                                "$12 and $13 cards crash a stock.", player=who, stock=named, value=v)
+        self._need_in_hand(seat, card, "crash")
         price = self.price(s)
         if price == 0:
-            raise IllegalAction(f"{who} cannot crash {stock}: it is already at $0 (delisted).")
+            raise IllegalAction("{player} cannot crash {stock}: it is already at $0 (delisted).",
+                                player=who, stock=named)
         if r.crash_within_limit and not price - r.down[s] <= v <= price + r.up[s]:
-            raise IllegalAction(f"{who} cannot crash {stock} at ${price} with the ${v} card: the "
-                                f"crash card must lie within the limit ({self._limit_text(s)}).")
+            raise IllegalAction("{player} cannot crash {stock} at ${price} with the ${value} card: "
+                                "the crash card must lie within the limit ({limit}).", player=who,
+                                stock=named, price=price, value=v, limit=self._limit_text(s))
         self.hands[seat].remove(card)
         gone = [s * N_VALUES + p - 1 for p in self.piles[s]] + [card]
         losses = []
@@ -637,13 +719,15 @@ class BlackMondayState(PositionRules, State):
         card = s * N_VALUES + v - 1
         self._price_step_check(who, counts=r.restart_counts)
         price = self.price(s)
+        named = _stock(stock)
         if price:
-            raise IllegalAction(f"{who} cannot set a start price for {stock}: it is not delisted "
-                                f"(its price is ${price}).")
+            raise IllegalAction("{player} cannot set a start price for {stock}: it is not delisted "
+                                "(its price is ${price}).", player=who, stock=named, price=price)
         if v > data.START_PRICE_MAX:
-            raise IllegalAction(f"{who} cannot set {stock}'s new start price at ${v}: a start "
-                                f"price must be $1 to ${data.START_PRICE_MAX}.")
-        self._need_in_hand(seat, card, f"set a start price for {stock}")
+            raise IllegalAction("{player} cannot set {stock}'s new start price at ${value}: a start "
+                                "price must be $1 to ${most}.", player=who, stock=named, value=v,
+                                most=data.START_PRICE_MAX)
+        self._need_in_hand(seat, card, "start")
         self.hands[seat].remove(card)
         self.piles[s].append(v)
         if r.restart_counts:
@@ -657,13 +741,17 @@ class BlackMondayState(PositionRules, State):
         s, v = self._turn_check(a)
         seat, who = a.seat, self.name(a.seat)
         card = s * N_VALUES + v - 1
-        if self.phase == PRICES or self.traded:
-            raise IllegalAction(f"{who} cannot exchange cards: an exchange replaces trading and "
-                                f"price changes, and {who} has already "
-                                f"{'changed a price' if self.phase == PRICES else 'traded'} this turn.")
+        if self.phase == PRICES:
+            raise IllegalAction("{player} cannot exchange cards: an exchange replaces trading and "
+                                "price changes, and {player} has already changed a price this "
+                                "turn.", player=who)
+        if self.traded:
+            raise IllegalAction("{player} cannot exchange cards: an exchange replaces trading and "
+                                "price changes, and {player} has already traded this turn.",
+                                player=who)
         if self.exchanged >= data.MAX_EXCHANGE:
-            raise IllegalAction(f"{who} has already exchanged {data.MAX_EXCHANGE} cards, the most "
-                                "in one turn.")
+            raise IllegalAction("{player} has already exchanged {most} cards, the most in one "
+                                "turn.", player=who, most=data.MAX_EXCHANGE)
         self._need_in_hand(seat, card, "exchange")
         self.hands[seat].remove(card)
         self.discard.append(card)
@@ -673,9 +761,11 @@ class BlackMondayState(PositionRules, State):
     def _end_turn(self, a: EndTurn) -> None:
         self._check_seat(a.seat)
         if self.phase in _CHANCE_PHASES:
-            raise NotYourTurn(f"{self.name(a.seat)} cannot end a turn now: {self._chance_needed()}")
+            raise NotYourTurn("{player} cannot end a turn now: {needed}", player=self.name(a.seat),
+                              needed=self._chance_needed())
         if a.seat != self.seat:
-            raise NotYourTurn(f"It is {self.name(self.seat)}'s turn, not {self.name(a.seat)}'s.")
+            raise NotYourTurn("It is {player}'s turn, not {other}'s.", player=self.name(self.seat),
+                              other=self.name(a.seat))
         if len(self.hands[self.seat]) < data.HAND_SIZE:
             self.phase = REFILL
         else:
@@ -742,17 +832,26 @@ class BlackMondayState(PositionRules, State):
     def _hint(self) -> str:
         phase = self.phase
         if phase == OVER:
-            return "The market is closed; the game is over."
+            return tr("The market is closed; the game is over.")
         if phase in _CHANCE_PHASES:
-            needed = self._chance_needed()
+            needed = self._chance_needed().render()
             return needed[0].upper() + needed[1:]
         who = self.name(self.seat)
         if phase == TRADE:
-            return (f"{who} may buy (with up to {data.MAX_BUYS - self.buys} more cards) and sell, "
-                    "then change prices" + ("." if self.traded else "; or exchange cards instead."))
+            # (English says "cards" even for one: the words players have read all along)
+            if self.traded:
+                return trn("{player} may buy (with up to {n} more cards) and sell, then change "
+                           "prices.", "{player} may buy (with up to {n} more cards) and sell, then "
+                           "change prices.", data.MAX_BUYS - self.buys, player=who)
+            return trn("{player} may buy (with up to {n} more cards) and sell, then change prices; "
+                       "or exchange cards instead.", "{player} may buy (with up to {n} more cards) "
+                       "and sell, then change prices; or exchange cards instead.",
+                       data.MAX_BUYS - self.buys, player=who)
         if phase == PRICES:
-            return f"{who} may change prices ({data.MAX_PRICE_CHANGES - self.changes} left)."
-        return f"{who} is exchanging cards ({data.MAX_EXCHANGE - self.exchanged} more allowed)."
+            return tr("{player} may change prices ({n} left).", player=who,
+                      n=data.MAX_PRICE_CHANGES - self.changes)
+        return tr("{player} is exchanging cards ({n} more allowed).", player=who,
+                  n=data.MAX_EXCHANGE - self.exchanged)
 
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
@@ -760,14 +859,15 @@ class BlackMondayState(PositionRules, State):
         scores = tuple(self.worth(p) for p in range(self.n))
         best = max(scores)
         return Outcome(scores, tuple(p for p in range(self.n) if scores[p] == best),
-                       "the market-close card was drawn: cash plus shares at the closing prices")
+                       _words(N_("the market-close card was drawn: cash plus shares at the "
+                                 "closing prices")))
 
     # --- the log in words ------------------------------------------------------------------------
     def describe(self, action: Action) -> str:
         try:
             return self._describe(action)
         except (KeyError, IndexError, TypeError, AttributeError):
-            return f"{type(action).__name__} (not a valid action)"
+            return tr("{action} (not a valid action)", action=type(action).__name__)
 
     def _describe(self, a: Action) -> str:
         if isinstance(a, PositionAction):
@@ -775,39 +875,52 @@ class BlackMondayState(PositionRules, State):
         if isinstance(a, CorrectionAction):
             return self._describe_correction(a)
         if isinstance(a, DrawMarketClose):
-            who = "The dealer" if a.seat is None else self.name(a.seat)
-            return f"{who} draws the market-close card: the market closes and the game ends."
+            if a.seat is None:
+                return tr("The dealer draws the market-close card: the market closes and the game "
+                          "ends.")
+            return tr("{player} draws the market-close card: the market closes and the game ends.",
+                      player=self.name(a.seat))
         if isinstance(a, RevealStartCard):
             s, v = STOCK_INDEX[a.stock], a.value
+            card, stock = _card(a.stock, v), _stock(a.stock)
             if v > data.START_PRICE_MAX:
-                return f"The dealer turns up {a.stock} ${v}: skipped (over ${data.START_PRICE_MAX})."
+                return tr("The dealer turns up {card}: skipped (over ${most}).", card=card,
+                          most=data.START_PRICE_MAX)
             if self.piles[s]:
-                return f"The dealer turns up {a.stock} ${v}: skipped ({a.stock} already has a price)."
-            return f"The dealer turns up {a.stock} ${v}: {a.stock} starts at ${v}."
+                return tr("The dealer turns up {card}: skipped ({stock} already has a price).",
+                          card=card, stock=stock)
+            return tr("The dealer turns up {card}: {stock} starts at ${price}.", card=card,
+                      stock=stock, price=v)
         if isinstance(a, EndTurn):
-            return f"{self.name(a.seat)} ends the turn."
+            return tr("{player} ends the turn.", player=self.name(a.seat))
         who, stock, v = self.name(a.seat), a.stock, a.value
         s = STOCK_INDEX[stock]
+        card, named = _card(stock, v), _stock(stock)
         if isinstance(a, DealCard):
-            return f"{who} is dealt {stock} ${v}."
+            return tr("{player} is dealt {card}.", player=who, card=card)
         if isinstance(a, DrawCard):
-            return f"{who} draws {stock} ${v}."
+            return tr("{player} draws {card}.", player=who, card=card)
         if isinstance(a, ExchangeCard):
-            return f"{who} exchanges {stock} ${v}."
+            return tr("{player} exchanges {card}.", player=who, card=card)
         price = self.price(s)
         n = self.rules.shares[v]
         if isinstance(a, BuyShares):
-            return (f"{who} lays {stock} ${v} sideways and buys {n:,} shares at ${price} "
-                    f"for {_money(n * price)}.")
+            return tr("{player} lays {card} sideways and buys {shares} shares at ${price} for "
+                      "{cost}.", player=who, card=card, shares=Number(n), price=price,
+                      cost=Money(n * price))
         if isinstance(a, SellShares):
-            return f"{who} sells {stock} ${v}: {n:,} shares at ${price} for {_money(n * price)}."
+            return tr("{player} sells {card}: {shares} shares at ${price} for {cost}.", player=who,
+                      card=card, shares=Number(n), price=price, cost=Money(n * price))
         if isinstance(a, ChangePrice):
-            return f"{who} moves {stock} from ${price} to ${v}."
+            return tr("{player} moves {stock} from ${price} to ${value}.", player=who, stock=named,
+                      price=price, value=v)
         if isinstance(a, CrashStock):
-            return (f"{who} crashes {stock} from ${price} to $0 with the ${v} card; every held "
-                    f"{stock} card is discarded.")
+            return tr("{player} crashes {stock} from ${price} to $0 with the ${value} card; every "
+                      "held {stock} card is discarded.", player=who, stock=named, price=price,
+                      value=v)
         if isinstance(a, SetStartPrice):
-            return f"{who} lists {stock} again at a start price of ${v}."
+            return tr("{player} lists {stock} again at a start price of ${value}.", player=who,
+                      stock=named, value=v)
         return type(a).__name__
 
     def describe_event(self, event) -> str:
@@ -816,70 +929,93 @@ class BlackMondayState(PositionRules, State):
             return super().describe_event(event)
         return words(self, dict(event.params))
 
-    def _names(self, seats) -> str:
-        """'Alice', 'Alice and Bob', 'Alice, Bob and Carol'."""
-        names = [self.name(s) for s in seats]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
     def _crash_words(self, p: dict) -> str:
-        stock, losses = p["stock"], p["losses"]
-        text = (f"{self.name(p['seat'])} crashes {stock} from {_money(p['price'])} to $0 with the "
-                f"${p['card']} card: every {stock} card held sideways is discarded")
-        if losses:
-            lost = [f"{shares:,} shares worth {_money(worth)}" for _, shares, worth in losses]
-            lost = [f"{self.name(seat)} {'loses ' if k == 0 else ''}{words}"
-                    for k, ((seat, _, _), words) in enumerate(zip(losses, lost))]
-            text += ", and " + (lost[0] if len(lost) == 1 else ", ".join(lost[:-1]) + " and " + lost[-1])
-        else:
-            text += " (nobody held any)"
-        text += f". {stock} is delisted until someone sets a new start price"
-        return text + ("; the crash used one of the turn's two price changes and ended trading."
-                       if p["counted"] else "; the crash used none of the turn's price changes.")
+        stock = _stock(p["stock"])
+        facts = {"player": self.name(p["seat"]), "stock": stock, "price": p["price"],
+                 "value": p["card"]}
+        if p["losses"]:
+            lost = [_words(N_("{player} {shares} shares worth {worth}"), player=self.name(seat),
+                           shares=Number(shares), worth=Money(worth))
+                    for seat, shares, worth in p["losses"][1:]]
+            seat, shares, worth = p["losses"][0]
+            lost.insert(0, _words(N_("{player} loses {shares} shares worth {worth}"),
+                                  player=self.name(seat), shares=Number(shares), worth=Money(worth)))
+            if p["counted"]:
+                return tr("{player} crashes {stock} from ${price} to $0 with the ${value} card: every "
+                          "{stock} card held sideways is discarded, and {losses}. {stock} is delisted "
+                          "until someone sets a new start price; the crash used one of the turn's "
+                          "two price changes and ended trading.", losses=_listing(lost), **facts)
+            return tr("{player} crashes {stock} from ${price} to $0 with the ${value} card: every "
+                      "{stock} card held sideways is discarded, and {losses}. {stock} is delisted "
+                      "until someone sets a new start price; the crash used none of the turn's "
+                      "price changes.", losses=_listing(lost), **facts)
+        if p["counted"]:
+            return tr("{player} crashes {stock} from ${price} to $0 with the ${value} card: every "
+                      "{stock} card held sideways is discarded (nobody held any). {stock} is "
+                      "delisted until someone sets a new start price; the crash used one of the "
+                      "turn's two price changes and ended trading.", **facts)
+        return tr("{player} crashes {stock} from ${price} to $0 with the ${value} card: every "
+                  "{stock} card held sideways is discarded (nobody held any). {stock} is delisted "
+                  "until someone sets a new start price; the crash used none of the turn's price "
+                  "changes.", **facts)
 
     def _relisted_words(self, p: dict) -> str:
-        who = self.name(p["seat"])
-        text = f"{who} lists {p['stock']} again at a start price of {_money(p['price'])}"
-        return text + (f": this uses one of {who}'s two price changes and ends trading for the turn."
-                       if p["counted"] else f"; it uses none of the turn's price changes, and {who} "
-                       "may still trade.")
+        facts = {"player": self.name(p["seat"]), "stock": _stock(p["stock"]), "price": p["price"]}
+        if p["counted"]:
+            return tr("{player} lists {stock} again at a start price of ${price}: this uses one of "
+                      "{player}'s two price changes and ends trading for the turn.", **facts)
+        return tr("{player} lists {stock} again at a start price of ${price}; it uses none of the "
+                  "turn's price changes, and {player} may still trade.", **facts)
 
     def _game_over_words(self, p: dict) -> str:
         scores, winners = p["scores"], p["winners"]
-        text = ("Final scores, cash plus shares at the closing prices: "
-                + ", ".join(f"{self.name(s)} {_money(v)}" for s, v in enumerate(scores)) + ". ")
+        scored = _commas(_words(N_("{player} {money}"), player=self.name(s), money=Money(v))
+                         for s, v in enumerate(scores))
         if len(winners) == 1:
-            return text + f"{self.name(winners[0])} wins."
-        return text + f"{self._names(winners)} share the win with {_money(scores[winners[0]])} each."
+            return tr("Final scores, cash plus shares at the closing prices: {scores}. {player} "
+                      "wins.", scores=scored, player=self.name(winners[0]))
+        return tr("Final scores, cash plus shares at the closing prices: {scores}. {players} share "
+                  "the win with {money} each.", scores=scored,
+                  players=_listing(self.name(s) for s in winners), money=Money(scores[winners[0]]))
 
     def describe_hidden(self, action: Action) -> str:
         who = self.name(action.secret_to)
         if isinstance(action, DealCard):
-            return f"{who} is dealt a card."
+            return tr("{player} is dealt a card.", player=who)
         if isinstance(action, DrawCard):
-            return f"{who} draws a card."
+            return tr("{player} draws a card.", player=who)
         if isinstance(action, ExchangeCard):
-            return f"{who} exchanges a card."
-        return f"{who}: a secret entry."
+            return tr("{player} exchanges a card.", player=who)
+        return tr("{player}: a secret entry.", player=who)
 
 
 def _prices_text(prices) -> str:
-    return ", ".join(f"{stock} {_money(price)}" for stock, price in prices)
+    return _commas(_words(N_("{stock} ${price}"), stock=_stock(stock), price=price)
+                   for stock, price in prices)
+
+
+def _market_closed_words(st, p) -> str:
+    if p["seat"] is None:
+        return tr("The dealer draws the market-close card: the market closes and the game ends at "
+                  "once.")
+    return tr("{player} draws the market-close card: the market closes and the game ends at once.",
+              player=st.name(p["seat"]))
 
 
 _EVENT_WORDS = {
-    "start_price": lambda st, p: f"{p['stock']} starts at {_money(p['price'])}.",
-    "market_open": lambda st, p: (f"Every stock has a start price ({_prices_text(p['prices'])}): "
-                                  f"{st.name(p['seat'])} takes the first turn."),
+    "start_price": lambda st, p: tr("{stock} starts at ${price}.", stock=_stock(p["stock"]),
+                                    price=p["price"]),
+    "market_open": lambda st, p: tr("Every stock has a start price ({prices}): {player} takes the "
+                                    "first turn.", prices=_prices_text(p["prices"]),
+                                    player=st.name(p["seat"])),
     "crash": BlackMondayState._crash_words,
     "relisted": BlackMondayState._relisted_words,
-    "deck_rebuilt": lambda st, p: (
-        f"The first deck has run out: the discard pile ({p['discards']} cards), the "
-        f"{p['price_cards']} price cards under the current prices and the market-close card are "
-        f"shuffled into a new deck of {p['cards']} cards. Whoever draws the market-close card "
-        "ends the game."),
-    "market_closed": lambda st, p: (
-        ("The dealer" if p["seat"] is None else st.name(p["seat"]))
-        + " draws the market-close card: the market closes and the game ends at once."),
+    "deck_rebuilt": lambda st, p: tr(
+        "The first deck has run out: the discard pile ({discards} cards), the {price_cards} price "
+        "cards under the current prices and the market-close card are shuffled into a new deck of "
+        "{cards} cards. Whoever draws the market-close card ends the game.",
+        discards=p["discards"], price_cards=p["price_cards"], cards=p["cards"]),
+    "market_closed": _market_closed_words,
     "game_over": BlackMondayState._game_over_words,
 }
 
