@@ -243,6 +243,9 @@ class Message(str):
         self.template, self.params = template, params
         return self
 
+    def __reduce__(self):     # copied and pickled as words, not as their English (a ledger line, a game's reason)
+        return (Message, (self.template, self.params))
+
     def render(self, lang: str | None = None) -> str:
         if lang:
             with language(lang):
