@@ -6,8 +6,14 @@ the text leaves to the table are marked "assumed" and can be changed through opt
 """
 from __future__ import annotations
 
-#: rule: the four companies are the four suits (ordered as they are laid out on the table)
-SUITS: tuple[str, ...] = ("spades", "hearts", "diamonds", "clubs")
+from tabletop.i18n import N_, Message, Term
+
+#: rule: the four companies are the four suits (ordered as they are laid out on the table), as
+#: message parameters: each language names them its own way (Japanese as the rulebook does)
+SUIT_TERMS: tuple[Term, ...] = (Term("jika term", "spades"), Term("jika term", "hearts"),
+                                Term("jika term", "diamonds"), Term("jika term", "clubs"))
+#: the suits' names as data (actions, views, saves): always English
+SUITS: tuple[str, ...] = tuple(str(term) for term in SUIT_TERMS)
 SUIT_SYMBOLS: dict[str, str] = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
 SUIT_INDEX: dict[str, int] = {s: i for i, s in enumerate(SUITS)}
 
@@ -31,18 +37,31 @@ HAND_SIZE: dict[int, int] = {3: 9, 4: 7}
 WATCHER_JACKS = len(SUITS)
 
 #: the two slots of a suit's market: the upper card and the lower card (the ace at first)
-SLOTS: tuple[str, ...] = ("upper", "lower")
+SLOT_TERMS: tuple[Term, ...] = (Term("jika term", "upper"), Term("jika term", "lower"))
+SLOTS: tuple[str, ...] = tuple(str(term) for term in SLOT_TERMS)
 
 #: assumed: the start player (the text lets the table choose: whoever traded shares most
 #: recently, or the winner of rock-paper-scissors); seat 0 unless the options say otherwise
 DEFAULT_FIRST_PLAYER = 0
 
-RANK_NAMES: dict[int, str] = {1: "ace", 11: "jack", 12: "queen", 13: "king"}
+RANK_TERMS: dict[int, Term] = {1: Term("jika term", "ace"), 11: Term("jika term", "jack"),
+                               12: Term("jika term", "queen"), 13: Term("jika term", "king")}
+RANK_NAMES: dict[int, str] = {value: str(term) for value, term in RANK_TERMS.items()}
+
+
+def term(name):
+    """A suit, rank or slot named in the data as a message parameter (anything else as it is)."""
+    if isinstance(name, str):
+        for found in (*SUIT_TERMS, *RANK_TERMS.values(), *SLOT_TERMS):
+            if found == name:
+                return found
+    return name
 
 
 def card_name(suit: int, value: int) -> str:
-    """'7 of hearts', 'ace of clubs'."""
-    return f"{RANK_NAMES.get(value, str(value))} of {SUITS[suit]}"
+    """'7 of hearts', 'ace of clubs' (words: each reader sees their language's)."""
+    return Message(N_("{rank} of {suit}"), {"rank": RANK_TERMS.get(value, value),
+                                            "suit": SUIT_TERMS[suit]})
 
 
 def card_label(suit: int, value: int) -> str:
@@ -52,8 +71,9 @@ def card_label(suit: int, value: int) -> str:
 
 #: every option in a player's words, one sentence each (the start page shows them)
 OPTION_HELP: dict[str, str] = {
-    "first_player": "Who starts each round and keeps the joker in front of them (the rules: whoever "
-                    "traded shares most recently, or the winner of rock-paper-scissors).",
-    "hand_size": "How many market cards each player is dealt (the rules: 9 with 3 players, 7 with 4); "
-                 "it is also the most rounds a game can last.",
+    "first_player": N_("Who starts each round and keeps the joker in front of them (the rules: "
+                       "whoever traded shares most recently, or the winner of "
+                       "rock-paper-scissors)."),
+    "hand_size": N_("How many market cards each player is dealt (the rules: 9 with 3 players, 7 "
+                    "with 4); it is also the most rounds a game can last."),
 }

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from tabletop.core import Correction
 from tabletop.errors import IllegalAction
+from tabletop.i18n import _, pgettext, tr
 
 from . import data
 from .actions import DealCard, DealCertificate
 from .actions import Position as PositionAction
-from .data import SUITS, card_name
+from .data import RANK_TERMS, SUIT_TERMS, SUITS, card_name, term
 
 __all__ = ["PositionRules", "CORRECTION_KINDS"]
 
@@ -31,25 +32,28 @@ class PositionRules:
     def _checked_position(self, a) -> dict:
         n = self.n
         if type(a.round) is not int or a.round < 1:
-            raise IllegalAction(f"The round is a whole number, 1 or more; not {a.round!r}.")
+            raise IllegalAction("The round is a whole number, 1 or more; not {round}.",
+                                round=repr(a.round))
         upper: list = [None] * len(SUITS)
         lower: list = [None] * len(SUITS)
         shown_cards: list[tuple[int, int]] = []
         for suit, up, low in a.market:
             s = self._suit_field(suit)
             if lower[s] is not None:
-                raise IllegalAction(f"The position gives the {suit} market twice.")
+                raise IllegalAction("The position gives the {suit} market twice.", suit=SUIT_TERMS[s])
             if up is not None:
                 shown_cards.append((s, self._market_value_field(s, up)))
             if low != data.START_PRICE:
                 shown_cards.append((s, self._market_value_field(s, low)))
                 if up is None:
-                    raise IllegalAction(f"The ace of {suit} is covered by the {low} but no upper card "
-                                        f"shows: the first card of a suit goes above the ace.")
+                    raise IllegalAction("The ace of {suit} is covered by the {value} but no upper "
+                                        "card shows: the first card of a suit goes above the ace.",
+                                        suit=SUIT_TERMS[s], value=low)
             upper[s], lower[s] = up, low
         if None in lower:
             missing = [SUITS[s] for s in range(len(SUITS)) if lower[s] is None]
-            raise IllegalAction(f"The position must give every suit's market; missing: {', '.join(missing)}.")
+            raise IllegalAction("The position must give every suit's market; missing: {missing}.",
+                                missing=", ".join(missing))
         covered = []
         for suit, value in a.covered:
             s = self._suit_field(suit)
@@ -57,19 +61,22 @@ class PositionRules:
         on_table = shown_cards + covered
         twice = {c for c in on_table if on_table.count(c) > 1}
         if twice:
-            raise IllegalAction(f"The {card_name(*min(twice))} cannot be on the table twice.")
+            raise IllegalAction("The {card} cannot be on the table twice.", card=card_name(*min(twice)))
         if len(a.hands) != n:
-            raise IllegalAction(f"The position gives hands for {len(a.hands)} players; this match has {n}.")
+            raise IllegalAction("The position gives hands for {given} players; this match has "
+                                "{players}.", given=len(a.hands), players=n)
         for seat, k in enumerate(a.hands):
             if not 0 <= k <= self.hand_size:
-                raise IllegalAction(f"{self.name(seat)} cannot hold {k} market cards: a hand holds "
-                                    f"0 to {self.hand_size}.")
+                raise IllegalAction("{player} cannot hold {n} market cards: a hand holds 0 to "
+                                    "{most}.", player=self.name(seat), n=k, most=self.hand_size)
         if sum(a.hands) + len(on_table) > len(data.MARKET_CARDS):
-            raise IllegalAction(f"The hands hold {sum(a.hands)} cards and {len(on_table)} are on the "
-                                f"table: more than the {len(data.MARKET_CARDS)} market cards.")
+            raise IllegalAction("The hands hold {held} cards and {shown} are on the table: more than "
+                                "the {cards} market cards.", held=sum(a.hands), shown=len(on_table),
+                                cards=len(data.MARKET_CARDS))
         passed = list(a.passed) if a.passed else [False] * n
         if len(passed) != n:
-            raise IllegalAction(f"The position says who passed for {len(passed)} players; this match has {n}.")
+            raise IllegalAction("The position says who passed for {given} players; this match has "
+                                "{players}.", given=len(passed), players=n)
         if all(passed[s] or not a.hands[s] for s in range(n)):
             raise IllegalAction("Every player has passed or played every card: that game is over.")
         shown = [self._suit_field(s) for s in a.watchers_shown]
@@ -113,21 +120,24 @@ class PositionRules:
         suit, _, slot = a.subject.partition(" ")
         s = self._suit_field(suit)
         if slot not in data.SLOTS:
-            raise IllegalAction(f"A market card is named '<suit> upper' or '<suit> lower', not {a.subject!r}.")
+            raise IllegalAction("A market card is named '<suit> upper' or '<suit> lower', not "
+                                "{subject}.", subject=repr(a.subject))
         to = a.to
         old = self.upper[s] if slot == "upper" else self.lower[s]
         if slot == "upper" and to is None:
             if self.lower[s] != data.START_PRICE:
-                raise IllegalAction(f"{suit} shows the {self.lower[s]} over its ace, so an upper card stays.")
+                raise IllegalAction("{suit} shows the {value} over its ace, so an upper card stays.",
+                                    suit=SUIT_TERMS[s], value=self.lower[s])
         elif slot == "lower" and to == data.START_PRICE:
             pass     # the ace shows again
         else:
             if slot == "lower" and self.upper[s] is None:
-                raise IllegalAction(f"{suit} shows only its ace: the first card goes on the upper card.")
+                raise IllegalAction("{suit} shows only its ace: the first card goes on the upper "
+                                    "card.", suit=SUIT_TERMS[s])
             to = self._market_value_field(s, to)
             if (s, to) not in self.undealt:
-                raise IllegalAction(f"The {card_name(s, to)} is not among the cards out of the game; "
-                                    f"check the card and enter it again.")
+                raise IllegalAction("The {card} is not among the cards out of the game; check the "
+                                    "card and enter it again.", card=card_name(s, to))
         before = self.price(s)
         if to is not None and to != data.START_PRICE:
             self.undealt.remove((s, to))
@@ -143,21 +153,33 @@ class PositionRules:
 
     # ------------------------------------------------------------- words
     def _describe_position(self, a) -> str:
-        market = ", ".join(f"{suit} {'ace' if up is None else up}/{'ace' if low == 1 else low}"
-                           for suit, up, low in a.market)
-        hands = ", ".join(f"{self._who(s)} {k}" for s, k in enumerate(a.hands))
-        text = (f"Started from the table as it is: round {a.round} is next; market (upper/lower) "
-                f"{market}; cards in hand {hands}")
+        comma, ace = _(", "), RANK_TERMS[1]
+        market = comma.join(tr("{suit} {upper}/{lower}", suit=term(suit),
+                               upper=ace if up is None else up, lower=ace if low == 1 else low)
+                            for suit, up, low in a.market)
+        hands = comma.join(tr("{player} {n}", player=self._who(s), n=k) for s, k in enumerate(a.hands))
+        parts = [tr("Started from the table as it is: round {round} is next; market (upper/lower) "
+                    "{market}; cards in hand {hands}", round=a.round, market=market, hands=hands)]
         passed = [self._who(s) for s, p in enumerate(a.passed) if p]
         if passed:
-            text += f"; passed: {', '.join(passed)}"
+            parts.append(tr("passed: {players}", players=comma.join(passed)))
         if a.watchers_shown:
-            text += f"; jacks shown: {', '.join(a.watchers_shown)}"
-        return text
+            parts.append(tr("jacks shown: {suits}",
+                            suits=comma.join(pgettext("jika term", s) for s in a.watchers_shown)))
+        return _("; ").join(parts)
 
     def _describe_correction(self, a: Correction) -> str:
-        shows = "nothing" if a.to is None else "the ace" if a.to == 1 else f"the {a.to}"
-        return f"Correction: {a.subject} shows {shows} ({a.reason.strip()})"
+        suit, _sep, slot = a.subject.partition(" ") if isinstance(a.subject, str) else ("", "", "")
+        subject = a.subject
+        if suit in SUITS and slot in data.SLOTS:
+            subject = tr("{suit} {slot}", suit=term(suit), slot=term(slot))
+        reason = a.reason.strip()
+        if a.to is None:
+            return tr("Correction: {subject} shows nothing ({reason})", subject=subject, reason=reason)
+        if a.to == 1:
+            return tr("Correction: {subject} shows the ace ({reason})", subject=subject, reason=reason)
+        return tr("Correction: {subject} shows the {value} ({reason})", subject=subject, value=a.to,
+                  reason=reason)
 
     # ------------------------------------------------------------- the other way
     def at_position_boundary(self) -> bool:
@@ -168,7 +190,8 @@ class PositionRules:
         """This table as a ``Position`` and each player's certificate and card entries, in the
         order a new match takes them; only between two rounds."""
         if not self.at_position_boundary():
-            raise IllegalAction("A position is taken between two rounds, before the next jack is turned up.")
+            raise IllegalAction("A position is taken between two rounds, before the next jack is "
+                                "turned up.")
         visible = {(s, v) for s in range(len(SUITS)) for v in (self.upper[s], self.lower[s])
                    if v is not None and v != data.START_PRICE}
         played = [(s, v) for _, s, v, _ in self.plays] + list(self.known_played)

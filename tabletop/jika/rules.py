@@ -24,10 +24,11 @@ import random
 
 from tabletop.core import BANK, CHANCE, TERMINAL, Action, Correction, Game, Outcome, State
 from tabletop.errors import GameIsOver, IllegalAction, MalformedAction, NotYourTurn
+from tabletop.i18n import N_, Message, _, tr
 
 from . import data
 from .actions import DealCard, DealCertificate, Pass, PlayCard, Position, RevealWatcher
-from .data import SUITS, card_label, card_name
+from .data import SUIT_TERMS, SUITS, card_label, card_name, term
 from .position import PositionRules
 
 __all__ = ["JikaState", "EVENT_KINDS"]
@@ -35,18 +36,48 @@ __all__ = ["JikaState", "EVENT_KINDS"]
 #: what the table is told happened by itself (``State.announce``; every fact in them is public:
 #: the certificates only once the game is over, when the rules turn them face up)
 EVENT_KINDS = {
-    "watcher": "the watcher's new jack: its suit may not be played this round",
-    "reshuffle": "the watcher's pile is empty: the four jacks are shuffled into a new pile",
-    "price": "a suit's price changed: it is always the lower of its two cards",
-    "passed": "a player whose every card the watcher blocks passes, for the rest of the game",
-    "out_of_cards": "a player has played their last card and takes no further turn",
-    "round_end": "everyone still in has had their turn: the prices, and who is still playing",
-    "game_over": "every player is out: the certificates turned up, the scores and the winners "
-                 "(a tie goes to the higher queen)",
+    "watcher": N_("the watcher's new jack: its suit may not be played this round"),
+    "reshuffle": N_("the watcher's pile is empty: the four jacks are shuffled into a new pile"),
+    "price": N_("a suit's price changed: it is always the lower of its two cards"),
+    "passed": N_("a player whose every card the watcher blocks passes, for the rest of the game"),
+    "out_of_cards": N_("a player has played their last card and takes no further turn"),
+    "round_end": N_("everyone still in has had their turn: the prices, and who is still playing"),
+    "game_over": N_("every player is out: the certificates turned up, the scores and the winners "
+                    "(a tie goes to the higher queen)"),
 }
 
 _N_SUITS = len(SUITS)
 _QUEEN, _KING = 0, 1
+#: what is dealt next, by kind (queen, king, market card)
+_DEALT_WHAT = (N_("queen certificate"), N_("king certificate"), N_("market card"))
+#: a player who may not act now, by why and what they tried (play a card or pass)
+_CANNOT = {
+    ("over", "play"): N_("The game is over; {player} cannot play the {card}."),
+    ("over", "pass"): N_("The game is over; {player} cannot pass."),
+    ("deal", "play"): N_("{player} cannot play the {card} yet: the deal is not finished."),
+    ("deal", "pass"): N_("{player} cannot pass yet: the deal is not finished."),
+    ("watch", "play"): N_("{player} cannot play the {card} yet: the watcher's next jack must be "
+                          "turned up first."),
+    ("watch", "pass"): N_("{player} cannot pass yet: the watcher's next jack must be turned up "
+                          "first."),
+}
+
+
+def _words(template: str, **params) -> Message:
+    """Words kept as data, rendered in the language of whoever reads them (a refusal's part, a
+    ledger line, the game's reason)."""
+    return Message(template, params)
+
+
+def _listing(items) -> str:
+    """'A', 'A and B', 'A, B and C' in the reader's language."""
+    items = list(items)
+    if len(items) == 1:
+        return items[0]
+    head = items[0]
+    for item in items[1:-1]:
+        head = _words(N_("{list}, {item}"), list=head, item=item)
+    return _words(N_("{list} and {item}"), list=head, item=items[-1])
 
 
 class JikaState(PositionRules, State):
@@ -211,26 +242,28 @@ class JikaState(PositionRules, State):
         elif isinstance(action, Correction):
             self._apply_correction(action)
         else:
-            raise MalformedAction(f"{action!r} is not an action of 時価で勝負.")
+            raise MalformedAction("{action} is not an action of 時価で勝負.", action=repr(action))
 
     # validation helpers
     def _seat_field(self, seat) -> int:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
-            raise MalformedAction(f"There is no seat {seat!r} at this table (seats 0 to {self.n - 1}).")
+            raise MalformedAction("There is no seat {seat} at this table (seats 0 to {last}).",
+                                  seat=repr(seat), last=self.n - 1)
         return seat
 
     @staticmethod
     def _suit_field(suit) -> int:
         index = data.SUIT_INDEX.get(suit) if isinstance(suit, str) else None
         if index is None:
-            raise MalformedAction(f"{suit!r} is not a suit; the suits are {', '.join(SUITS)}.")
+            raise MalformedAction("{suit} is not a suit; the suits are {suits}.", suit=repr(suit),
+                                  suits=", ".join(SUITS))
         return index
 
     @staticmethod
     def _market_value_field(suit: int, value) -> int:
         if not isinstance(value, int) or isinstance(value, bool) or value not in data.MARKET_VALUES:
-            raise MalformedAction(
-                f"Only the 2 to 10 of each suit are market cards; {value!r} of {SUITS[suit]} is not one.")
+            raise MalformedAction("Only the 2 to 10 of each suit are market cards; {value} of {suit} "
+                                  "is not one.", value=repr(value), suit=SUIT_TERMS[suit])
         return value
 
     def _check_deal(self, seat: int, kind: int) -> None:
@@ -239,22 +272,22 @@ class JikaState(PositionRules, State):
         if self.phase != "deal":
             raise NotYourTurn("The deal is over: every hand and certificate has been dealt.")
         due_seat, due_kind = self._deal_slot()
-        what = ("queen certificate", "king certificate", "market card")
         if seat != due_seat or kind != due_kind:
-            raise NotYourTurn(
-                f"The next card dealt is {self.name(due_seat)}'s {what[due_kind]}, "
-                f"not {self.name(seat)}'s {what[kind]}.")
+            raise NotYourTurn("The next card dealt is {player}'s {what}, not {other}'s {other_what}.",
+                              player=self.name(due_seat), what=_words(_DEALT_WHAT[due_kind]),
+                              other=self.name(seat), other_what=_words(_DEALT_WHAT[kind]))
 
     def _deal_certificate(self, a: DealCertificate) -> None:
         seat = self._seat_field(a.seat)
         if a.rank not in data.CERTIFICATES:
-            raise MalformedAction(f"{a.rank!r} is not a share certificate; they are the queen and the king.")
+            raise MalformedAction("{rank} is not a share certificate; they are the queen and the "
+                                  "king.", rank=repr(a.rank))
         kind = data.CERTIFICATES.index(a.rank)
         suit = self._suit_field(a.suit)
         self._check_deal(seat, kind)
         if suit not in self.certs_left[kind]:
-            raise IllegalAction(
-                f"The {a.rank} of {a.suit} has already been dealt; {self.name(seat)} cannot receive it.")
+            raise IllegalAction("The {card} has already been dealt; {player} cannot receive it.",
+                                card=card_name(suit, 12 + kind), player=self.name(seat))
         self.certs_left[kind].remove(suit)
         self.certs[seat][kind] = suit
         self._dealt()
@@ -266,8 +299,8 @@ class JikaState(PositionRules, State):
         self._check_deal(seat, 2)
         card = (suit, value)
         if card not in self.undealt:
-            raise IllegalAction(
-                f"The {card_name(suit, value)} has already been dealt; {self.name(seat)} cannot receive it.")
+            raise IllegalAction("The {card} has already been dealt; {player} cannot receive it.",
+                                card=card_name(suit, value), player=self.name(seat))
         self.undealt.remove(card)
         hand = self.hands[seat]
         hand.append(card)
@@ -288,10 +321,11 @@ class JikaState(PositionRules, State):
         if self.phase == "deal":
             raise NotYourTurn("The deal is not finished; the watcher's first jack is turned up after it.")
         if self.to_act != CHANCE:
-            raise NotYourTurn(
-                f"No jack is turned up now: it is {self.name(self.to_act)}'s turn in round {self.round}.")
+            raise NotYourTurn("No jack is turned up now: it is {player}'s turn in round {round}.",
+                              player=self.name(self.to_act), round=self.round)
         if suit not in self.pile:
-            raise IllegalAction(f"The jack of {a.suit} is not in the watcher's pile: it is already face up.")
+            raise IllegalAction("The jack of {suit} is not in the watcher's pile: it is already face "
+                                "up.", suit=SUIT_TERMS[suit])
         self.pile.remove(suit)
         self.shown.append(suit)
         self.watched = suit
@@ -306,41 +340,45 @@ class JikaState(PositionRules, State):
                 return
         raise AssertionError("a round began with nobody left to play")  # the end is checked first
 
-    def _check_turn(self, seat: int, verb: str) -> None:
+    def _check_turn(self, seat: int, verb: str, card: str = "") -> None:
+        """``verb``: "play" (``card``) or "pass"."""
         p = self.to_act
+        who = self.name(seat)
         if p == TERMINAL:
-            raise GameIsOver(f"The game is over; {self.name(seat)} cannot {verb}.")
+            raise GameIsOver(_CANNOT["over", verb], player=who, card=card)
         if p == CHANCE:
-            if self.phase == "deal":
-                raise NotYourTurn(f"{self.name(seat)} cannot {verb} yet: the deal is not finished.")
-            raise NotYourTurn(f"{self.name(seat)} cannot {verb} yet: the watcher's next jack "
-                              f"must be turned up first.")
+            why = "deal" if self.phase == "deal" else "watch"
+            raise NotYourTurn(_CANNOT[why, verb], player=who, card=card)
         if seat != p:
             if self.passed[seat]:
-                raise NotYourTurn(f"{self.name(seat)} passed earlier and takes no further part in the game.")
+                raise NotYourTurn("{player} passed earlier and takes no further part in the game.",
+                                  player=who)
             if not self.hands[seat]:
-                raise NotYourTurn(f"{self.name(seat)} has played every card and takes no further part.")
-            raise NotYourTurn(f"It is {self.name(p)}'s turn, not {self.name(seat)}'s.")
+                raise NotYourTurn("{player} has played every card and takes no further part.",
+                                  player=who)
+            raise NotYourTurn("It is {player}'s turn, not {other}'s.", player=self.name(p), other=who)
 
     def _play(self, a: PlayCard) -> None:
         seat = self._seat_field(a.seat)
         suit = self._suit_field(a.suit)
         value = self._market_value_field(suit, a.value)
         if a.slot not in data.SLOTS:
-            raise MalformedAction(f"{a.slot!r} is not a place to play; a card goes on the 'upper' or "
-                                  f"the 'lower' card of its suit.")
+            raise MalformedAction("{slot} is not a place to play; a card goes on the 'upper' or the "
+                                  "'lower' card of its suit.", slot=repr(a.slot))
         card = card_name(suit, value)
-        self._check_turn(seat, f"play the {card}")
+        self._check_turn(seat, "play", card)
         who = self.name(seat)
         if (suit, value) not in self.hands[seat]:
-            raise IllegalAction(f"{who} cannot play the {card}: it is not in {who}'s hand.")
+            raise IllegalAction("{player} cannot play the {card}: it is not in {player}'s hand.",
+                                player=who, card=card)
         if suit == self.watched:
-            raise IllegalAction(f"{who} cannot play the {card}: the watcher is on {SUITS[suit]} "
-                                f"this round, so no {SUITS[suit]} may be played.")
+            raise IllegalAction("{player} cannot play the {card}: the watcher is on {suit} this "
+                                "round, so no {suit} may be played.", player=who, card=card,
+                                suit=SUIT_TERMS[suit])
         if a.slot == "lower" and self.upper[suit] is None:
-            raise IllegalAction(
-                f"{who} cannot play the {card} on the lower card: {SUITS[suit]} shows only its ace, "
-                f"so the first card goes above the ace, on the upper card.")
+            raise IllegalAction("{player} cannot play the {card} on the lower card: {suit} shows only "
+                                "its ace, so the first card goes above the ace, on the upper card.",
+                                player=who, card=card, suit=SUIT_TERMS[suit])
         before = self.price(suit)
         self.hands[seat].remove((suit, value))
         if a.slot == "upper":
@@ -363,9 +401,9 @@ class JikaState(PositionRules, State):
         self._check_turn(seat, "pass")
         able = self.playable(seat)
         if able:
-            raise IllegalAction(
-                f"{self.name(seat)} cannot pass: the {card_name(*able[0])} can be played. Passing is "
-                f"allowed only when the watcher blocks every card in hand.")
+            raise IllegalAction("{player} cannot pass: the {card} can be played. Passing is allowed "
+                                "only when the watcher blocks every card in hand.",
+                                player=self.name(seat), card=card_name(*able[0]))
         self.passed[seat] = True
         self.announce("passed", seat=seat, suit=SUITS[self.watched], cards=len(self.hands[seat]))
         self._next_turn(seat)
@@ -412,34 +450,38 @@ class JikaState(PositionRules, State):
             for kind, rank in enumerate(data.CERTIFICATES):
                 suit = self.certs[seat][kind]
                 price, mult = self.price(suit), data.MULTIPLIER[rank]
-                self.pay(BANK, seat, price * mult, f"{rank} of {SUITS[suit]} at {price} x{mult}", "score",
-                         SUITS[suit])
+                self.pay(BANK, seat, price * mult,
+                         _words(N_("{card} at {price} x{times}"), card=card_name(suit, 12 + kind),
+                                price=price, times=mult), "score", SUITS[suit])
         scores = tuple(self.money)
         best = max(scores)
         tied = [s for s in range(self.n) if scores[s] == best]
         names = self._names
         if len(tied) == 1:
-            winners, reason = tied, f"{names(tied)} wins with {best} points."
+            winners = tied
+            reason = _words(N_("{player} wins with {points} points."), player=names(tied), points=best)
         else:
             top_queen = max(self.queen_value(s) for s in tied)
             winners = [s for s in tied if self.queen_value(s) == top_queen]
+            facts = {"tied": names(tied), "points": best, "price": top_queen, "winners": names(winners)}
             if len(winners) == 1:
-                reason = (f"{names(tied)} tie on {best} points; {names(winners)} wins on the higher "
-                          f"queen ({SUITS[self.certs[winners[0]][_QUEEN]]} at {top_queen}).")
+                reason = _words(N_("{tied} tie on {points} points; {winners} wins on the higher "
+                                   "queen ({suit} at {price})."),
+                                suit=SUIT_TERMS[self.certs[winners[0]][_QUEEN]], **facts)
+            elif len(winners) == len(tied):
+                reason = _words(N_("{tied} tie on {points} points and on their queens' value "
+                                   "({price}): {winners} share the win."), **facts)
             else:
-                reason = (f"{names(tied)} tie on {best} points"
-                          + (f" and on their queens' value ({top_queen})" if len(winners) == len(tied)
-                             else f"; {names(winners)} have the higher queens ({top_queen})")
-                          + f": {names(winners)} share the win.")
+                reason = _words(N_("{tied} tie on {points} points; {winners} have the higher queens "
+                                   "({price}): {winners} share the win."), **facts)
         self._outcome = Outcome(scores, tuple(winners), reason)
         self.announce("game_over", scores=scores, winners=tuple(winners), tied=tuple(tied),
                       certificates=tuple((SUITS[q], SUITS[k]) for q, k in self.certs),
                       prices=tuple(self.prices().items()))
 
     def _names(self, seats) -> str:
-        """'Alice', 'Alice and Bob', 'Alice, Bob and Carol'."""
-        names = [self.name(s) for s in seats]
-        return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        """'Alice', 'Alice and Bob', 'Alice, Bob and Carol' (in the reader's language)."""
+        return _listing(self.name(s) for s in seats)
 
     def outcome(self) -> Outcome | None:
         return self._outcome
@@ -524,25 +566,30 @@ class JikaState(PositionRules, State):
     def _hint(self) -> str:
         p = self.to_act
         if p == TERMINAL:
-            return self._outcome.reason if self._outcome else "The game is over."
+            return self._outcome.reason.render() if self._outcome else tr("The game is over.")
         if p == CHANCE:
             if self.phase == "deal":
                 seat, kind = self._deal_slot()
-                what = ("queen certificate", "king certificate", "next market card")[kind]
-                return f"Deal {self.name(seat)}'s {what}."
-            return "Turn up the watcher's next jack."
-        blocked = f"; no {SUITS[self.watched]} this round" if self.watched is not None else ""
-        return f"Round {self.round}: {self.name(p)} to play{blocked}."
+                what = (N_("Deal {player}'s queen certificate."), N_("Deal {player}'s king certificate."),
+                        N_("Deal {player}'s next market card."))[kind]
+                return tr(what, player=self.name(seat))
+            return tr("Turn up the watcher's next jack.")
+        if self.watched is not None:
+            return tr("Round {round}: {player} to play; no {suit} this round.", round=self.round,
+                      player=self.name(p), suit=SUIT_TERMS[self.watched])
+        return tr("Round {round}: {player} to play.", round=self.round, player=self.name(p))
 
     # --- the log in words ---------------------------------------------------------------------------
     @staticmethod
     def _words(suit, value) -> str:
         if isinstance(suit, str) and suit in data.SUIT_INDEX and isinstance(value, int):
             return card_name(data.SUIT_INDEX[suit], value)
-        return f"{value} of {suit}"
+        return _words(N_("{rank} of {suit}"), rank=value, suit=suit)
 
     def _who(self, seat) -> str:
-        return self.name(seat) if isinstance(seat, int) and 0 <= seat < self.n else f"seat {seat!r}"
+        if isinstance(seat, int) and 0 <= seat < self.n:
+            return self.name(seat)
+        return tr("seat {seat}", seat=repr(seat))
 
     def describe(self, action: Action) -> str:
         if isinstance(action, Position):
@@ -550,18 +597,21 @@ class JikaState(PositionRules, State):
         if isinstance(action, Correction):
             return self._describe_correction(action)
         if isinstance(action, DealCertificate):
-            return f"{self._who(action.seat)} is dealt the {action.rank} of {action.suit} as a share certificate"
+            return tr("{player} is dealt the {rank} of {suit} as a share certificate",
+                      player=self._who(action.seat), rank=term(action.rank), suit=term(action.suit))
         if isinstance(action, DealCard):
-            return f"{self._who(action.seat)} is dealt the {self._words(action.suit, action.value)}"
+            return tr("{player} is dealt the {card}", player=self._who(action.seat),
+                      card=self._words(action.suit, action.value))
         if isinstance(action, RevealWatcher):
-            text = (f"the watcher turns up the jack of {action.suit}: "
-                    f"no {action.suit} may be played this round")
             if self.reshuffles and not self.shown:
-                return "The four jacks are shuffled into a new watcher pile; " + text
-            return text[0].upper() + text[1:]
+                return tr("The four jacks are shuffled into a new watcher pile; the watcher turns up "
+                          "the jack of {suit}: no {suit} may be played this round",
+                          suit=term(action.suit))
+            return tr("The watcher turns up the jack of {suit}: no {suit} may be played this round",
+                      suit=term(action.suit))
         if isinstance(action, PlayCard):
-            text = (f"{self._who(action.seat)} plays the {self._words(action.suit, action.value)} "
-                    f"on the {action.slot} card of {action.suit}")
+            facts = {"player": self._who(action.seat), "card": self._words(action.suit, action.value),
+                     "slot": term(action.slot), "suit": term(action.suit)}
             suit = data.SUIT_INDEX.get(action.suit) if isinstance(action.suit, str) else None
             if suit is not None and action.slot in data.SLOTS and isinstance(action.value, int):
                 up, low = self.upper[suit], self.lower[suit]
@@ -571,72 +621,106 @@ class JikaState(PositionRules, State):
                     low = action.value
                 new = low if up is None else min(up, low)
                 old = self.price(suit)
-                text += f" (price {old} → {new})" if new != old else f" (price stays {new})"
-            return text
+                if new != old:
+                    return tr("{player} plays the {card} on the {slot} card of {suit} (price {old} → "
+                              "{new})", old=old, new=new, **facts)
+                return tr("{player} plays the {card} on the {slot} card of {suit} (price stays "
+                          "{new})", new=new, **facts)
+            return tr("{player} plays the {card} on the {slot} card of {suit}", **facts)
         if isinstance(action, Pass):
-            return (f"{self._who(action.seat)} passes: the watcher blocks every card in hand, "
-                    f"and a pass is for the rest of the game")
+            return tr("{player} passes: the watcher blocks every card in hand, and a pass is for the "
+                      "rest of the game", player=self._who(action.seat))
         return type(action).__name__
 
     def describe_event(self, event) -> str:
         p = dict(event.params)
         kind = event.kind
         if kind == "watcher":
-            return (f"Round {event.round}: the watcher turns up the jack of {p['suit']}, so no "
-                    f"{p['suit']} may be played this round.")
+            return tr("Round {round}: the watcher turns up the jack of {suit}, so no {suit} may be "
+                      "played this round.", round=event.round, suit=term(p["suit"]))
         if kind == "reshuffle":
-            return ("The watcher's pile is empty: the four jacks are shuffled face down into a new "
-                    "pile for the next round.")
+            return tr("The watcher's pile is empty: the four jacks are shuffled face down into a new "
+                      "pile for the next round.")
         if kind == "price":
-            change = "rises" if p["after"] > p["before"] else "falls"
-            cards = ("its ace" if p["upper"] is None else
-                     f"the lower of its cards, {p['upper']} and {p['lower']}")
-            return f"The price of {p['suit']} {change} from {p['before']} to {p['after']} ({cards})."
+            facts = {"suit": term(p["suit"]), "before": p["before"], "after": p["after"]}
+            rises = p["after"] > p["before"]
+            if p["upper"] is None and rises:
+                return tr("The price of {suit} rises from {before} to {after} (its ace).", **facts)
+            if p["upper"] is None:
+                return tr("The price of {suit} falls from {before} to {after} (its ace).", **facts)
+            facts.update(upper=p["upper"], lower=p["lower"])
+            if rises:
+                return tr("The price of {suit} rises from {before} to {after} (the lower of its "
+                          "cards, {upper} and {lower}).", **facts)
+            return tr("The price of {suit} falls from {before} to {after} (the lower of its cards, "
+                      "{upper} and {lower}).", **facts)
         if kind == "passed":
             who, n = self.name(p["seat"]), p["cards"]
-            cards = f"{who}'s only card" if n == 1 else f"all {n} of {who}'s cards"
-            return (f"{who} cannot play: the watcher on {p['suit']} blocks {cards}, so {who} passes "
-                    "and takes no further part in the game.")
+            if n == 1:
+                return tr("{player} cannot play: the watcher on {suit} blocks {player}'s only card, "
+                          "so {player} passes and takes no further part in the game.", player=who,
+                          suit=term(p["suit"]))
+            return tr("{player} cannot play: the watcher on {suit} blocks all {n} of {player}'s "
+                      "cards, so {player} passes and takes no further part in the game.",
+                      player=who, suit=term(p["suit"]), n=n)
         if kind == "out_of_cards":
-            return f"{self.name(p['seat'])} has played every card and takes no further part in the game."
+            return tr("{player} has played every card and takes no further part in the game.",
+                      player=self.name(p["seat"]))
         if kind == "round_end":
             playing = p["playing"]
-            return (f"Round {event.round} ends. Prices: {self._prices_words(p['prices'])}. "
-                    + (f"Still playing: {self._names(playing)}." if playing else ""))
+            if playing:
+                return tr("Round {round} ends. Prices: {prices}. Still playing: {players}.",
+                          round=event.round, prices=self._prices_words(p["prices"]),
+                          players=self._names(playing))
+            return tr("Round {round} ends. Prices: {prices}.", round=event.round,
+                      prices=self._prices_words(p["prices"])) + " "
         if kind == "game_over":
             return self._game_over_words(p)
         return super().describe_event(event)
 
     @staticmethod
     def _prices_words(prices) -> str:
-        return ", ".join(f"{suit} {price}" for suit, price in prices)
+        return _(", ").join(tr("{suit} {price}", suit=term(suit), price=price) for suit, price in prices)
 
     def _game_over_words(self, p: dict) -> str:
         prices = dict(p["prices"])
         scores, winners, tied = p["scores"], p["winners"], p["tied"]
         parts = []
         for seat, (queen, king) in enumerate(p["certificates"]):
-            held = (f"the queen and king of {queen} ({prices[queen]} x3)" if queen == king else
-                    f"the queen of {queen} ({prices[queen]}) and the king of {king} ({prices[king]} x2)")
-            parts.append(f"{self.name(seat)} holds {held}: {scores[seat]} points")
-        text = (f"The game is over: every player has played out or passed. Final prices: "
-                f"{self._prices_words(p['prices'])}. " + "; ".join(parts) + ". ")
-        best = scores[tied[0]]
+            if queen == king:
+                parts.append(tr("{player} holds the queen and king of {suit} ({price} x3): {points} "
+                                "points", player=self.name(seat), suit=term(queen),
+                                price=prices[queen], points=scores[seat]))
+            else:
+                parts.append(tr("{player} holds the queen of {queen} ({queen_price}) and the king of "
+                                "{king} ({king_price} x2): {points} points", player=self.name(seat),
+                                queen=term(queen), queen_price=prices[queen], king=term(king),
+                                king_price=prices[king], points=scores[seat]))
+        facts = {"prices": self._prices_words(p["prices"]), "holdings": _("; ").join(parts),
+                 "points": scores[tied[0]]}
         if len(tied) == 1:
-            return text + f"{self.name(winners[0])} wins with {best} points."
-        queen = prices[p["certificates"][winners[0]][0]]
+            return tr("The game is over: every player has played out or passed. Final prices: "
+                      "{prices}. {holdings}. {player} wins with {points} points.",
+                      player=self.name(winners[0]), **facts)
+        facts["tied"] = self._names(tied)
+        facts["queen"] = prices[p["certificates"][winners[0]][0]]
         if len(winners) == 1:
-            return (text + f"{self._names(tied)} tie on {best} points; {self.name(winners[0])} wins "
-                    f"on the higher queen ({p['certificates'][winners[0]][0]} at {queen}).")
+            return tr("The game is over: every player has played out or passed. Final prices: "
+                      "{prices}. {holdings}. {tied} tie on {points} points; {player} wins on the "
+                      "higher queen ({suit} at {queen}).", player=self.name(winners[0]),
+                      suit=term(p["certificates"][winners[0]][0]), **facts)
         if len(winners) == len(tied):
-            return (text + f"{self._names(tied)} tie on {best} points and on their queens' value "
-                    f"({queen}): they share the win.")
-        return (text + f"{self._names(tied)} tie on {best} points; {self._names(winners)} have the "
-                f"higher queens ({queen}) and share the win.")
+            return tr("The game is over: every player has played out or passed. Final prices: "
+                      "{prices}. {holdings}. {tied} tie on {points} points and on their queens' "
+                      "value ({queen}): they share the win.", **facts)
+        return tr("The game is over: every player has played out or passed. Final prices: "
+                  "{prices}. {holdings}. {tied} tie on {points} points; {winners} have the higher "
+                  "queens ({queen}) and share the win.", winners=self._names(winners), **facts)
 
     def describe_hidden(self, action: Action) -> str:
         if isinstance(action, DealCertificate):
-            return f"{self._who(action.seat)} is dealt a {action.rank} share certificate, face down"
+            return tr("{player} is dealt a {rank} share certificate, face down",
+                      player=self._who(action.seat), rank=term(action.rank))
         if isinstance(action, DealCard):
-            return f"{self._who(action.seat)} is dealt a market card, face down"
+            return tr("{player} is dealt a market card, face down", player=self._who(action.seat))
         return super().describe_hidden(action)
