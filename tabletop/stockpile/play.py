@@ -382,11 +382,11 @@ class PlayRules:
         if not _int(r) or not _int(s) or r < 0 or s < 0:
             raise MalformedAction("CollectDividend: the numbers of cards revealed must be whole numbers, 0 or more.")
         if r > self.reg[seat][c] or s > self.split[seat][c]:
+            # (marked outside the refusal: Babel reads no marks nested in a marked call's arguments)
+            regular = words(N_("{count} regular card") if r == 1 else N_("{count} regular cards"), count=r)
+            split = words(N_("{count} split card") if s == 1 else N_("{count} split cards"), count=s)
             raise IllegalAction("{player} cannot reveal {regular} and {split} of {company}: {player} does not hold "
-                                "that many.", player=who, company=company(name),
-                                regular=words(N_("{count} regular card") if r == 1 else N_("{count} regular cards"),
-                                              count=r),
-                                split=words(N_("{count} split card") if s == 1 else N_("{count} split cards"), count=s))
+                                "that many.", player=who, company=company(name), regular=regular, split=split)
         why = "dividend" if source == "forecast" else "dividend declared by Dividend Deborah"
         self.receive(seat, rate * (r + 2 * s), f"{name} {why}", "dividend", name)
         self.queue.pop(0)

@@ -336,8 +336,8 @@ class PositionRules:
         if inv:
             parts.append(tr("investors {investors}", investors=comma.join(inv)))
         if a.discard:
-            parts.append(tr("discard pile {cards}", cards=comma.join(
-                tr("{card} x{count}", card=card(k), count=c) for k, c in a.discard if c)))
+            discard = [tr("{card} x{count}", card=card(k), count=c) for k, c in a.discard if c]
+            parts.append(tr("discard pile {cards}", cards=comma.join(discard)))
         return semicolon.join(parts)
 
     def _describe_correction(self, a: Correction) -> str:

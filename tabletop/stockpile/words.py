@@ -337,6 +337,9 @@ def _describe(st, a: Action) -> str:
     if t is A.CollectDividend:
         who, what = name(a.seat), company(a.company)
         if not a.regular and not a.split:
+            if st.step == DIVIDEND and not any(st.reg[a.seat]) and not any(st.split[a.seat]):
+                return tr("{player} holds no stock card: no {company} dividend (entered by itself)",
+                          player=who, company=what)
             return tr("{player} reveals no {company} card", player=who, company=what)
         rate = st.div[1] if st.div else 0
         amount = usd(rate * (a.regular + 2 * a.split))
@@ -356,6 +359,8 @@ def _describe(st, a: Action) -> str:
                   investor=investor("Dividend Deborah"), company=company(a.company))
     if t is A.Pass:
         if st.step == SELL:
+            if not any(st.reg[a.seat]) and not any(st.split[a.seat]):
+                return tr("{player} holds no stock card: nothing to sell (entered by itself)", player=name(a.seat))
             return tr("{player} is done selling", player=name(a.seat))
         if st.step == ACTION:
             return tr("{player} is done with the action phase", player=name(a.seat))
@@ -461,7 +466,8 @@ def _through(kinds) -> str:
     """What a move went through on its way (told in full by the events that follow)."""
     if not kinds:
         return ""
-    return tr(" ({what} on the way)", what=_and(_("splits") if k == "split" else _("goes bankrupt") for k in kinds))
+    what = [_("splits") if k == "split" else _("goes bankrupt") for k in kinds]
+    return tr(" ({what} on the way)", what=_and(what))
 
 
 def _split_words(st, event: Event) -> str:
