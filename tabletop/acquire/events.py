@@ -313,13 +313,13 @@ def _final_sale(p, name, _edition) -> str:
     holders = list(zip(p["seats"], p["shares"]))
     comma = pgettext("acquire list", ", ")
     if not price:
+        worthless = comma.join(tr("{holder} {n}", holder=name(s), n=k) for s, k in holders)
         return tr("{corporation} is not on the board, so its shares are worthless: {holders}",
-                  corporation=corp,
-                  holders=comma.join(tr("{holder} {n}", holder=name(s), n=k) for s, k in holders))
+                  corporation=corp, holders=worthless)
+    sold = comma.join(tr("{holder} {n} for {money}", holder=name(s), n=k, money=Money(k * price))
+                      for s, k in holders)
     return tr("{corporation} shares are sold back at {price}: {holders}", corporation=corp,
-              price=Money(price),
-              holders=comma.join(tr("{holder} {n} for {money}", holder=name(s), n=k,
-                                    money=Money(k * price)) for s, k in holders))
+              price=Money(price), holders=sold)
 
 
 def _game_over(p, name, _edition) -> str:
