@@ -11,8 +11,15 @@ from ..i18n import N_, Term
 
 #: the four stocks, from the calmest to the wildest, as message parameters: each language shows
 #: its edition's name (the Korean ones are the Korean rulebook's)
-STOCK_TERMS = (Term("blackmonday stock", "Chewy Poultry"), Term("blackmonday stock", "Whip Burger"),
-               Term("blackmonday stock", "Gum Gum Mine"), Term("blackmonday stock", "Tiki-Taka Tech"))
+# TRANSLATORS: the stocks' names. Korean: as the Korean edition prints them. Japanese: no Japanese
+# edition; a katakana rendering of the English. Spanish: no Spanish edition; the English names.
+STOCK_TERMS = (Term("blackmonday stock", "Chewy Poultry"),
+               # TRANSLATORS: see "Chewy Poultry"
+               Term("blackmonday stock", "Whip Burger"),
+               # TRANSLATORS: see "Chewy Poultry"
+               Term("blackmonday stock", "Gum Gum Mine"),
+               # TRANSLATORS: see "Chewy Poultry"
+               Term("blackmonday stock", "Tiki-Taka Tech"))
 #: the stocks' names as data (actions, views, saves): always English
 STOCKS = tuple(str(term) for term in STOCK_TERMS)
 

@@ -78,6 +78,8 @@ def _stock(name):
 
 def _card(stock, value) -> Message:
     """'Chewy Poultry $3': a card is named by its stock and its printed value."""
+    # TRANSLATORS: a card, by its stock and printed dollar value; put the $ where your language
+    # writes it (and the same in every "${...}" of this catalog)
     return _words(N_("{stock} ${value}"), stock=_stock(stock), value=value)
 
 

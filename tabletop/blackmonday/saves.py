@@ -40,8 +40,9 @@ def load_earlier_save(text: str) -> Match:
     deal = n * data.HAND_SIZE
     dealt = actions[:deal]
     if len(dealt) < deal or any(not isinstance(a, dict) or a.get("type") != "DealCard" for a in dealt):
-        raise SaveFileError(f"{first_error} The save's deal is not complete, so it cannot be put in "
-                            "the new order (each player's 8 cards in a row): enter the deal again.")
+        raise SaveFileError("{refusal} The save's deal is not complete, so it cannot be put in the "
+                            "new order (each player's 8 cards in a row): enter the deal again.",
+                            refusal=first_error)
     order = [(first + k) % n for k in range(n)]
     # card k of the old deal went to seat (first + k) mod n
     by_seat = {seat: [a for k, a in enumerate(dealt) if order[k % n] == seat] for seat in order}
