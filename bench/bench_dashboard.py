@@ -380,12 +380,82 @@ def browser_main(baseline: float, loads: int = 7, rounds: int = 15) -> None:
 
 
 # --- taps ---------------------------------------------------------------------------------------
+def random_table(state, seat: int, rng: random.Random):
+    """The random table: any legal action, each as likely (it sells one card at a time until it
+    happens to pick "done", so it overstates what friends tap)."""
+    legal = state.legal_actions()
+    return legal[rng.randrange(len(legal))]
+
+
+def _seller(view: dict, legal: list):
+    """A player at a table sells the cards of a company their own pair says will fall, and holds
+    the rest (``play_the_rest`` holds everything)."""
+    from tabletop.stockpile.data import FORECAST_STEPS, FORECASTS
+    falling = {p["company"] for p in view["private"]["pairs"]
+               if (FORECAST_STEPS[FORECASTS.index(p["forecast"])] or 0) < 0}
+    sales = [a for a in legal if type(a).__name__ == "SellStock" and a.company in falling]
+    return sales[0] if sales else next((a for a in legal if type(a).__name__ == "Pass"), None)
+
+
+def people_table(title: str):
+    """A table that plays like people (the agents of ``tabletop.agents``): Stockpile's
+    straightforward bidders (bids on the pile worth most over its price, holds its cards, collects
+    every dividend), who also sell what their own forecast says will fall; Acquire's share buyers."""
+    from tabletop.agents.acquire import ShareBuyer
+    from tabletop.agents.stockpile import StraightforwardBidder
+    players: dict[int, object] = {}
+
+    def choose(state, seat: int, rng: random.Random):
+        if seat not in players:
+            players[seat] = StraightforwardBidder() if title == "stockpile" else ShareBuyer()
+        legal = state.legal_actions()
+        view = dict(state.view(seat), seat=seat)
+        if title == "stockpile" and state.phase == "selling":
+            return _seller(view, legal)
+        return players[seat].choose(view, legal, rng)
+    return choose
+
+
+def _who(state) -> int | None:
+    from tabletop import CHANCE
+    player = state.current_player()
+    return state.chance_owner() if player == CHANCE else player if player >= 0 else None
+
+
+def _next(state, rng: random.Random, choose):
+    from tabletop import CHANCE
+    player = state.current_player()
+    return state.sample_chance(rng) if player == CHANCE else choose(state, player, rng)
+
+
+def _plan(state, first, rng: random.Random, choose, ahead: int = 3) -> list:
+    """The entries the table means to make from ``first`` on: while the same seat goes on, up to
+    ``ahead`` in all (so a tap that makes several entries can be used, as a player who knows what
+    they will do next would). Two secret draws of one seat are exchangeable (a shuffled deck): the
+    card put face up is entered first, as the tracker's supply picker asks."""
+    from tabletop import TERMINAL
+    fork, plan = state.clone(), [first]
+    seat = _who(fork)
+    fork.apply(first)
+    while len(plan) < ahead and seat is not None and fork.current_player() != TERMINAL and _who(fork) == seat:
+        action = _next(fork, rng, choose)
+        plan.append(action)
+        fork.apply(action)
+    if (len(plan) == 3 and [type(a).__name__ for a in plan] == ["DrawCard", "DrawCard", "PlaceCards"]
+            and plan[2].placements[0][2] and plan[2].placements[0][0] != plan[0].card):
+        plan = [plan[1], plan[0], plan[2]]
+    return plan
+
+
 def _tap_trace(title: str, players: list[str], seed: int, options: dict | None = None, until=None,
-               own_devices: bool = False):
-    """Play a random game on one shared screen by tapping; yields (state before the entry, the
-    entry, taps it took) for each entry. A tap is a click on a button: the gate ("Open Ann's
-    panel") or any button of the action panel (``ActionPanel.pick`` walks a choice's parts)."""
-    from tabletop import CHANCE, TERMINAL, Match
+               own_devices: bool = False, choose=random_table):
+    """Play a game on one shared screen by tapping, the table choosing by ``choose(state, seat,
+    rng)``; yields (state before the tap, the entry, taps it took) for each entry (an entry made by
+    the same tap as the one before, or entered by itself, took none). A tap is a click on a
+    button: the gate ("Open Ann's panel") or any button of the action panel (``ActionPanel.
+    pick_entries`` walks a choice's parts and a picker's steps). ``own_devices``: every player on
+    their own phone, where their panel is always open (the gate costs no tap)."""
+    from tabletop import TERMINAL, Match
     from tabletop.widgets import Tracker
     tracker = Tracker(Match(title, players, options or {}))
     rng = random.Random(seed)
@@ -395,18 +465,20 @@ def _tap_trace(title: str, players: list[str], seed: int, options: dict | None =
             state = match.state
             if until is not None and until(state):
                 return
-            action = state.sample_chance(rng) if state.current_player() == CHANCE else \
-                rng.choice(match.legal_actions())
+            plan = [_next(state, rng, choose)]
             taps = 0
-            if tracker.private is None and not _offers(tracker.panel, action):
+            if tracker.private is None and not _offers(tracker.panel, plan[0]):
                 tracker.gate_button.click()
-                # on a player's own phone the panel is always open: no tap to open it
                 taps += 0 if own_devices else 1
             panel = tracker.private.actions if tracker.private is not None else tracker.panel
-            made = panel.pick(action)
-            assert made, f"no button for {action!r}"
-            taps += int(made)
-            yield state, action, taps
+            if any(t.entries or t.step is not None for _b, t in panel._visible_taps()):
+                plan = _plan(state, plan[0], rng, choose)     # only then: the same draws as before
+            n = len(match)
+            clicks, made = panel.pick_entries(plan)
+            assert made, f"no button for {plan[0]!r}"
+            assert list(match.log[n:n + made]) == plan[:made], "the tap made other entries than planned"
+            for k, action in enumerate(match.log[n:]):
+                yield state, action, taps + clicks if k == 0 else 0
     finally:
         tracker.close()
 
@@ -420,61 +492,73 @@ def _offers(panel, action) -> bool:
     return action in shown
 
 
-def stockpile_round_taps(seed: int, own_devices: bool = False) -> tuple[int, dict[str, int]]:
-    """Taps of round 2 of a 4-player Stockpile game (round 1 also holds the setup), by action type."""
+def stockpile_round_taps(seed: int, own_devices: bool = False, choose=random_table) -> tuple[int, dict[str, int]]:
+    """Taps of round 2 of a 4-player Stockpile game (round 1 also holds the setup), by the type of
+    the entry tapped for (a tap making several entries counts under the first)."""
     kinds: dict[str, int] = {}
     total = 0
     for state, action, taps in _tap_trace("stockpile", ["Ann", "Bob", "Cy", "Dee"], seed,
-                                          until=lambda s: s.round >= 3, own_devices=own_devices):
-        if state.round == 2:
+                                          until=lambda s: s.round >= 3, own_devices=own_devices, choose=choose):
+        if state.round == 2 and taps:
             total += taps
             kinds[type(action).__name__] = kinds.get(type(action).__name__, 0) + taps
     return total, kinds
 
 
-def acquire_turn_taps(seed: int, turns: int = 12, own_devices: bool = False) -> tuple[list[int], dict[str, int]]:
+def acquire_turn_taps(seed: int, turns: int = 12, own_devices: bool = False,
+                      choose=random_table) -> tuple[list[int], dict[str, int]]:
     """Taps of each of the first full ``turns`` turns of a 4-player Acquire game (from placing a
     tile to the next player's tile), by action type."""
     per_turn: list[int] = []
     kinds: dict[str, int] = {}
     current = None
-    for state, action, taps in _tap_trace("acquire", ["Ann", "Bob", "Cy", "Dee"], seed, own_devices=own_devices):
+    for state, action, taps in _tap_trace("acquire", ["Ann", "Bob", "Cy", "Dee"], seed, own_devices=own_devices,
+                                          choose=choose):
         if type(action).__name__ == "PlaceTile":
             if current is not None:
                 per_turn.append(current)
                 if len(per_turn) >= turns:
                     return per_turn, kinds
             current = 0
-        if current is not None:
+        if current is not None and taps:
             current += taps
             kinds[type(action).__name__] = kinds.get(type(action).__name__, 0) + taps
     return per_turn, kinds
 
 
-def taps_main(seeds: int = 9) -> None:
+def taps_main(seeds: int = 9) -> dict:
     """Taps with one device passed around (the gate's "Open Ann's panel" counts) and with every
-    player on their own phone (the same entries, no gate)."""
-    for own, how in ((False, "one device passed around"), (True, "each player on their own phone")):
-        rounds, where = [], {}
-        for seed in range(seeds):
-            total, kinds = stockpile_round_taps(seed, own_devices=own)
-            rounds.append(total)
-            for k, v in kinds.items():
-                where[k] = where.get(k, 0) + v
-        spread = ", ".join(f"{k} {v / seeds:.1f}" for k, v in sorted(where.items(), key=lambda kv: -kv[1]))
-        print(f"[{how}] taps per 4-player Stockpile round (round 2, {seeds} random games): median "
-              f"{statistics.median(rounds)} (min {min(rounds)}, max {max(rounds)}), target 35: "
-              f"{'met' if statistics.median(rounds) <= 35 else 'MISSED'}; per round: {spread}")
-        turns, where = [], {}
-        for seed in range(seeds):
-            per_turn, kinds = acquire_turn_taps(seed, own_devices=own)
-            turns += per_turn
-            for k, v in kinds.items():
-                where[k] = where.get(k, 0) + v
-        spread = ", ".join(f"{k} {v / len(turns):.1f}" for k, v in sorted(where.items(), key=lambda kv: -kv[1]))
-        print(f"[{how}] taps per 4-player Acquire turn ({len(turns)} turns): median {statistics.median(turns)} "
-              f"(min {min(turns)}, max {max(turns)}), target 3: "
-              f"{'met' if statistics.median(turns) <= 3 else 'MISSED'}; per turn: {spread}")
+    player on their own phone (the same entries, no gate), for the random table and the table
+    that plays like people. Returns the medians, by (table, devices, game)."""
+    medians = {}
+    for table in ("random", "people"):
+        for own, how in ((False, "one device passed around"), (True, "each player on their own phone")):
+            label = f"{table} table, {how}"
+            rounds, where = [], {}
+            for seed in range(seeds):
+                choose = random_table if table == "random" else people_table("stockpile")
+                total, kinds = stockpile_round_taps(seed, own_devices=own, choose=choose)
+                rounds.append(total)
+                for k, v in kinds.items():
+                    where[k] = where.get(k, 0) + v
+            spread = ", ".join(f"{k} {v / seeds:.1f}" for k, v in sorted(where.items(), key=lambda kv: -kv[1]))
+            medians[(table, own, "stockpile")] = statistics.median(rounds)
+            print(f"[{label}] taps per 4-player Stockpile round (round 2, {seeds} games): median "
+                  f"{statistics.median(rounds)} (min {min(rounds)}, max {max(rounds)}), target 35: "
+                  f"{'met' if statistics.median(rounds) <= 35 else 'MISSED'}; per round: {spread}")
+            turns, where = [], {}
+            for seed in range(seeds):
+                choose = random_table if table == "random" else people_table("acquire")
+                per_turn, kinds = acquire_turn_taps(seed, own_devices=own, choose=choose)
+                turns += per_turn
+                for k, v in kinds.items():
+                    where[k] = where.get(k, 0) + v
+            spread = ", ".join(f"{k} {v / len(turns):.1f}" for k, v in sorted(where.items(), key=lambda kv: -kv[1]))
+            medians[(table, own, "acquire")] = statistics.median(turns)
+            print(f"[{label}] taps per 4-player Acquire turn ({len(turns)} turns): median {statistics.median(turns)} "
+                  f"(min {min(turns)}, max {max(turns)}), target 3: "
+                  f"{'met' if statistics.median(turns) <= 3 else 'MISSED'}; per turn: {spread}")
+    return medians
 
 
 def main(baseline: float) -> None:

@@ -25,7 +25,8 @@ from typing import Callable, Sequence
 import ipywidgets as W
 
 from tabletop.choices import Narrowing, has_given_parts
-from tabletop.core import Action, State
+from tabletop.core import CHANCE, Action, State
+from tabletop.i18n import _
 
 from . import kit
 from .pickers import PickerContext, Row, Tap, part_rows
@@ -135,10 +136,11 @@ def _group_rows(group: ActionGroup, kind: str) -> Row:
 
 
 def layout_rows(actions: Sequence[Action], describe: Callable[[Action], str], state: State | None = None,
-                progress: dict | None = None, ui=None) -> list[Row]:
+                progress: dict | None = None, ui=None, after: Callable | None = None) -> list[Row]:
     """What the panel draws for ``actions``, row by row (``progress``: the parts chosen so far of
-    choices asked in parts, by kind). A title's picker sees only the actions, their words and the
-    public view."""
+    choices asked in parts, or a picker's step, by kind). A title's picker sees only the actions,
+    their words, the public view and (``after``, on a seat's own panel) what the engine offers
+    that seat once some of those actions are made."""
     if not actions:
         return []
     if ui is None and state is not None:
@@ -157,12 +159,14 @@ def layout_rows(actions: Sequence[Action], describe: Callable[[Action], str], st
     rows: list[Row] = []
     for kind, acts in by_kind.items():
         picker = getattr(ui, "picker", None)
-        drawn = picker(PickerContext(kind, acts, describe, public_view)) if picker is not None and state is not None \
-            else None
+        step = progress.get(kind)
+        drawn = picker(PickerContext(kind, acts, describe, public_view, after=after,
+                                     step=None if isinstance(step, Narrowing) else step)) \
+            if picker is not None and state is not None else None
         if drawn:
             rows += drawn
         elif _asked_in_parts(acts):
-            narrowing = progress.get(kind) or Narrowing(acts)
+            narrowing = step if isinstance(step, Narrowing) else Narrowing(acts)
             rows += part_rows(kind, narrowing, describe, getattr(ui, "part_words", None),
                               getattr(ui, "part_question", None))
         else:
@@ -210,12 +214,38 @@ def _cell_style(colour: str | None) -> W.ButtonStyle:
     return style
 
 
+def _offered_after(state: State, viewer: int) -> Callable[[Sequence[Action]], list[Action]]:
+    """What the engine offers ``viewer`` once ``entries`` are made (on a copy of ``state``; the
+    engine's refusal is raised), as ``Match.offered_actions`` would; [] when the next entry is not
+    the viewer's (another seat's choices are not theirs to see)."""
+    forks: dict[tuple, State] = {(): state}
+
+    def fork(entries: tuple) -> State:
+        if entries not in forks:
+            before = fork(entries[:-1]).clone()
+            before.apply(entries[-1])
+            forks[entries] = before
+        return forks[entries]
+
+    def after(entries: Sequence[Action]) -> list[Action]:
+        then = fork(tuple(entries))
+        player = then.current_player()
+        if player == CHANCE:
+            return then.chance_entries(viewer) if then.chance_owner() in (None, viewer) else []
+        return then.legal_actions() if player == viewer else []
+    return after
+
+
 class ActionPanel:
-    """A prompt and the grouped buttons; ``on_pick(action)`` is called when one is clicked."""
+    """A prompt and the grouped buttons; ``on_pick(action)`` is called when one is clicked, and
+    ``on_entries(actions)`` when a tap makes several entries in order (a title's picker draws such
+    taps only on a panel given ``on_entries`` and a viewer)."""
 
     def __init__(self, on_pick: Callable[[Action], None], css_class: str = "tt-actions",
-                 on_stale: Callable[[str], None] | None = None):
+                 on_stale: Callable[[str], None] | None = None,
+                 on_entries: Callable[[tuple], None] | None = None):
         self.on_pick = on_pick
+        self.on_entries = on_entries
         self.on_stale = on_stale
         self._retired: list[W.Widget] = []
         self._retired_why: Callable[[], str] | None = None
@@ -237,9 +267,10 @@ class ActionPanel:
         self._active_pickers = 0
         self._by_label: dict[str, list[int]] = {}
         self._wanted: set[int] = set()
-        self._offer: tuple = ((), None, (), None)
-        #: of each choice asked in parts, the steps taken (Back returns to the one before)
-        self._progress: dict[str, list[Narrowing]] = {}
+        self._offer: tuple = ((), None, (), None, None)
+        #: of each choice asked in parts (or drawn by a title's picker), the steps taken (Back
+        #: returns to the one before)
+        self._progress: dict[str, list] = {}
 
     # --- building blocks (pooled) ----------------------------------------------------------
     # Buttons are kept by label: a label shown again gets the same button back, so an update
@@ -304,7 +335,7 @@ class ActionPanel:
         while len(self._pickers) <= i:
             dd = W.Dropdown()
             dd.add_class("tt-picker")
-            go = kit.button("Enter", "tt-primary")
+            go = kit.button(_("Enter"), "tt-primary")
             go.on_click(self._picked_button)
             self._pickers.append((dd, go))
             self._picker_actions.append([])
@@ -328,12 +359,17 @@ class ActionPanel:
         if tap.action is not None:
             self.on_pick(tap.action)
             return
+        if tap.entries:
+            self.on_entries(tap.entries)
+            return
         steps = self._progress.setdefault(tap.kind, [])
         if tap.back:          # back to the step shown before (which may have asked two parts)
             if steps:
                 steps.pop()
         elif tap.narrowing is not None:
             steps.append(tap.narrowing)
+        elif tap.step is not None:
+            steps.append(tap.step)
         self._draw()
 
     def _picked_button(self, button: W.Button) -> None:
@@ -380,19 +416,23 @@ class ActionPanel:
 
     # --- showing ---------------------------------------------------------------------------
     def show(self, prompt_html: str, actions: Sequence[Action], describe: Callable[[Action], str],
-             extra: Sequence[W.Widget] = (), state: State | None = None) -> None:
+             extra: Sequence[W.Widget] = (), state: State | None = None, viewer: int | None = None) -> None:
         """Show ``actions`` grouped, under ``prompt_html``; ``extra`` widgets go last. With the
-        ``state`` (its public view only is read), a title's own pickers draw its choices."""
+        ``state`` (its public view only is read), a title's own pickers draw its choices; with
+        the ``viewer`` too (a seat's own panel, offered ``offered_actions(viewer)``) and
+        ``on_entries``, a picker may make several of that seat's entries at one tap."""
         if self.prompt.value != prompt_html:
             self.prompt.value = prompt_html
-        self._offer = (list(actions), describe, tuple(extra), state)
+        self._offer = (list(actions), describe, tuple(extra), state, viewer)
         self._progress = {}
         self._draw()
 
     def _draw(self) -> None:
-        actions, describe, extra, state = self._offer
+        actions, describe, extra, state, viewer = self._offer
         progress = {kind: steps[-1] for kind, steps in self._progress.items() if steps}
-        rows = layout_rows(actions, describe, state, progress) if actions else []
+        after = _offered_after(state, viewer) if (self.on_entries is not None and state is not None
+                                                  and viewer is not None) else None
+        rows = layout_rows(actions, describe, state, progress, after=after) if actions else []
         self.rows = rows
         self.groups = [ActionGroup(_text(r.head) or _text(r.label), [t.action for t in r.taps if t.action is not None],
                                    [t.label for t in r.taps if t.action is not None]) for r in rows]
@@ -509,8 +549,8 @@ class ActionPanel:
         """Every action the panel can enter now (by buttons, parts or a drop-down list)."""
         out = [a for _b, a in self.buttons()]
         out += [a for k in range(self._active_pickers) for a in self._picker_actions[k]]
-        out += [a for steps in self._progress.values() if steps for a in steps[-1].offered
-                if a not in steps[-1].remaining]
+        out += [a for steps in self._progress.values() if steps and isinstance(steps[-1], Narrowing)
+                for a in steps[-1].offered if a not in steps[-1].remaining]
         return out
 
     def back_button(self) -> W.Button | None:
@@ -538,12 +578,35 @@ class ActionPanel:
                          and action in t.narrowing.remaining), None)
             if step is None:
                 step = next((b for b, t in self._visible_taps() if t.back), None)
-                if step is None or not any(steps and action in steps[-1].offered
+                if step is None or not any(steps and (not isinstance(steps[-1], Narrowing)
+                                                      or action in steps[-1].offered)
                                            for steps in self._progress.values()):
                     return 0
             step.click()
             clicks += 1
         return 0
+
+    def pick_entries(self, entries: Sequence[Action]) -> tuple[int, int]:
+        """Click the controls that make the longest run of ``entries`` (from the first) that one
+        tap can make, through a title picker's steps; (clicks, entries made), (0, 0) when not
+        even the first is offered."""
+        entries = tuple(entries)
+        clicks = 0
+        for _ in range(8):
+            taps = self._visible_taps()
+            whole = [(b, t) for b, t in taps if len(t.entries) >= 2 and entries[:len(t.entries)] == t.entries]
+            if whole:
+                b, t = max(whole, key=lambda bt: len(bt[1].entries))
+                b.click()
+                return clicks + 1, len(t.entries)
+            step = next((b for b, t in taps if t.step is not None and t.toward is not None and t.toward(entries)),
+                        None)
+            if step is None:
+                break
+            step.click()
+            clicks += 1
+        made = self.pick(entries[0])
+        return (clicks + made, 1) if made else (0, 0)
 
     def blank(self) -> None:
         """Forget everything shown: every label emptied and every control detached, so the
@@ -580,7 +643,7 @@ class ActionPanel:
             self._picker_actions[k] = []
         self._active_pickers = 0
         self._progress = {}
-        self._offer = ((), None, (), None)
+        self._offer = ((), None, (), None, None)
         self.groups = []
         self.rows = []
         self.body.children = ()

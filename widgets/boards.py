@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from tabletop.core import Action, State
+from tabletop.i18n import N_, _, tr
 
-from .pickers import acquire_grid, stockpile_bid_rows, stockpile_part_question, stockpile_part_words
-from .render import count, esc, generic_html, money
+from .pickers import acquire_grid, stockpile_part_question, stockpile_rows, stockpile_part_words
+from .render import count, esc, generic_html, htr, money, name, word
 from .titles import TitleUI, default_net_worth, register_ui
 
 __all__ = ["stockpile_board", "acquire_board", "blackmonday_board", "jika_board"]
@@ -30,6 +31,10 @@ def _section(title: str, body: str) -> str:
     return f'<div class="tt-board-part"><div class="tt-subtitle"><b>{esc(title)}</b></div>{body}</div>'
 
 
+def _next(hint) -> str:
+    return esc(tr("Next: {hint}", hint=hint))
+
+
 # --- Stockpile ------------------------------------------------------------------------------
 def stockpile_board(view: Mapping) -> str:
     board = view.get("board") or {}
@@ -41,41 +46,48 @@ def stockpile_board(view: Mapping) -> str:
         here = positions.get(company)
         cells = "".join(f'<span class="tt-space{" tt-here" if i == here else ""}">{esc(v)}</span>'
                         for i, v in enumerate(values))
-        rows.append(f'<div class="tt-track-row"><div class="tt-track-name">{esc(company)} '
+        rows.append(f'<div class="tt-track-row"><div class="tt-track-name">{esc(name(company, "stockpile company"))} '
                     f'<b>{esc((view.get("stocks") or {}).get(company, ""))}</b></div>'
                     f'<div class="tt-track">{cells}</div></div>')
-    parts.append(_section("Stock values" + (" (expert board)" if board.get("expert_board") else ""),
+    parts.append(_section(_("Stock values (expert board)") if board.get("expert_board") else _("Stock values"),
                           "".join(rows)))
     piles = []
     for i, pile in enumerate(board.get("stockpiles") or []):
         cards = []
         for c in pile.get("cards") or []:
             if c.get("face_down"):
-                cards.append('<span class="tt-cardchip tt-facedown">face down</span>')
+                cards.append('<span class="tt-cardchip tt-facedown">' + esc(_("face down")) + '</span>')
             else:
-                cards.append(f'<span class="tt-cardchip">{esc(c.get("card"))}</span>')
+                cards.append(f'<span class="tt-cardchip">{esc(name(c.get("card")))}</span>')
         bid = pile.get("bid")
-        bid_text = (f'<span class="tt-bid">{esc(names[bid["seat"]] if bid["seat"] < len(names) else bid["seat"])} '
-                    f'bids {esc(money(bid["amount"]))}</span>' if bid else '<span class="tt-dim">no bid</span>')
-        piles.append(f'<div class="tt-pile"><b>Stockpile {i + 1}</b> {bid_text}<div class="tt-cards">'
-                     f'{"".join(cards) or "<span class=tt-dim>empty</span>"}</div></div>')
+        bidder = names[bid["seat"]] if bid and bid["seat"] < len(names) else (bid or {}).get("seat")
+        bid_text = ('<span class="tt-bid">' + esc(tr("{player} bids {amount}", player=bidder, amount=money(bid["amount"]))) + ''
+                    '</span>' if bid else '<span class="tt-dim">' + esc(_("no bid")) + '</span>')
+        empty = "<span class=tt-dim>" + esc(_('empty')) + "</span>"
+        piles.append('<div class="tt-pile"><b>' + esc(tr("Stockpile {pile}", pile=i + 1)) + f'</b> {bid_text}<div class="tt-cards">'
+                     f'{"".join(cards) or empty}</div></div>')
     if piles:
-        parts.append(_section("Stockpiles", "".join(piles)))
+        parts.append(_section(_("Stockpiles"), "".join(piles)))
     facts = []
     open_pair = board.get("open_pair")
     if open_pair:
-        facts.append(f"Face-up pair: <b>{esc(open_pair['company'])} {esc(open_pair['forecast'])}</b>")
+        pair = f"<b>{esc(name(open_pair['company'], 'stockpile company'))} {esc(open_pair['forecast'])}</b>"
+        facts.append(htr(N_("Face-up pair: {pair}"), pair=pair))
     if board.get("face_down_pairs"):
-        facts.append(f"Face-down pairs: {esc(board['face_down_pairs'])}")
+        facts.append(htr(N_("Face-down pairs: {n}"), n=esc(board["face_down_pairs"])))
     for r in board.get("revealed_pairs") or []:
-        facts.append(f"Revealed ({esc(r.get('from'))}): <b>{esc(r.get('company'))} {esc(r.get('forecast'))}</b>")
+        pair = f"<b>{esc(name(r.get('company'), 'stockpile company'))} {esc(r.get('forecast'))}</b>"
+        facts.append(htr(N_("Revealed ({source}): {pair}"), source=esc(word(r.get("from"))), pair=pair))
     if board.get("dividend"):
         d = board["dividend"]
-        facts.append(f"Dividend: <b>{esc(d.get('company'))}</b> {esc(money(d.get('per_card')))} a card")
-    facts.append(f"Market deck {esc(board.get('deck', '?'))} · discard {esc(board.get('discard', 0))}")
-    parts.append(_section("Forecasts and deck", "<br>".join(facts)))
+        facts.append(htr(N_("Dividend: {company} {amount} a card"),
+                         company=f"<b>{esc(name(d.get('company'), 'stockpile company'))}</b>",
+                         amount=esc(money(d.get("per_card")))))
+    facts.append(htr(N_("Market deck {deck} · discard {discard}"), deck=esc(board.get("deck", "?")),
+                     discard=esc(board.get("discard", 0))))
+    parts.append(_section(_("Forecasts and deck"), "<br>".join(facts)))
     if view.get("log_hint"):
-        parts.append(f'<div class="tt-dim">Next: {esc(view["log_hint"])}</div>')
+        parts.append(f'<div class="tt-dim">{_next(view["log_hint"])}</div>')
     return "".join(parts)
 
 
@@ -125,32 +137,34 @@ def acquire_board(view: Mapping) -> str:
             if cell is None:
                 cells.append("<td></td>")
             elif cell == "":
-                cells.append('<td style="background:#9ca3af" title="tile">·</td>')
+                cells.append('<td style="background:#9ca3af" title="' + esc(_("tile")) + '">·</td>')
             else:
                 cells.append(f'<td style="background:{colour.get(cell, "#6b7280")};color:#fff" '
-                             f'title="{esc(cell)}">{esc(str(cell)[:2])}</td>')
+                             f'title="{esc(name(cell, "acquire corporation"))}">{esc(str(cell)[:2])}</td>')
         body.append(f"<tr><th>{esc(rows[r] if r < len(rows) else r + 1)}</th>{''.join(cells)}</tr>")
-    parts = [_section("Board", f'<div class="tt-scroll"><table class="tt-grid">{head}{"".join(body)}</table></div>')]
+    parts = [_section(_("Board"), f'<div class="tt-scroll"><table class="tt-grid">{head}{"".join(body)}</table></div>')]
     trs = []
     for c in corps:
         sw = f'<span class="tt-swatch" style="background:{colour[c["name"]]}"></span>'
-        state = "safe" if c.get("safe") else ("active" if c.get("active") else "not on the board")
+        state = _("safe") if c.get("safe") else (_("active") if c.get("active") else _("not on the board"))
         bonuses = " / ".join(money(b) for b in c.get("bonuses") or []) or "-"
-        trs.append(f"<tr><th>{sw}{esc(c['name'])}</th><td>{esc(c.get('tier', ''))}</td><td>{esc(c.get('size', 0))}</td>"
+        trs.append(f"<tr><th>{sw}{esc(name(c['name'], 'acquire corporation'))}</th><td>{esc(word(c.get('tier', '')))}</td>"
+                   f"<td>{esc(c.get('size', 0))}</td>"
                    f"<td>{esc(money(c.get('price')) if c.get('price') else '-')}</td><td>{esc(c.get('bank_shares'))}</td>"
                    f"<td>{esc(bonuses)}</td><td>{esc(state)}</td></tr>")
-    parts.append(_section("Corporations", '<div class="tt-scroll"><table class="tt-table"><tr><th>Corporation</th>'
-                          "<th>Tier</th><th>Size</th><th>Price</th><th>Shares left</th><th>Bonuses</th>"
-                          f"<th>State</th></tr>{''.join(trs)}</table></div>"))
-    facts = [f"Tiles left {esc(board.get('tiles_left', '?'))}"]
+    heads = "".join("<th>" + esc(_(h)) + "</th>" for h in (N_("Corporation"), N_("Tier"), N_("Size"), N_("Price"),
+                                                        N_("Shares left"), N_("Bonuses"), N_("State")))
+    parts.append(_section(_("Corporations"), '<div class="tt-scroll"><table class="tt-table"><tr>'
+                          f"{heads}</tr>{''.join(trs)}</table></div>"))
+    facts = [htr(N_("Tiles left {n}"), n=esc(board.get("tiles_left", "?")))]
     if board.get("merger"):
         facts.append(_merger_words(board["merger"], [p.get("name", "") for p in view.get("players") or []]))
     if board.get("end_declared_by") is not None:
-        facts.append("The end has been declared.")
+        facts.append(esc(_("The end has been declared.")))
     elif board.get("end_allowed"):
-        facts.append("The end may be declared.")
+        facts.append(esc(_("The end may be declared.")))
     if view.get("log_hint"):
-        facts.append(f'<span class="tt-dim">Next: {esc(view["log_hint"])}</span>')
+        facts.append(f'<span class="tt-dim">{_next(view["log_hint"])}</span>')
     parts.append("<div>" + " · ".join(facts) + "</div>")
     return "".join(parts)
 
@@ -160,21 +174,24 @@ def _merger_words(merger: Mapping, names: Sequence[str]) -> str:
     whose shares are being settled, the bonuses paid so far (public facts of the view)."""
     def who(seat):
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+    def corp(c):
+        return name(c, "acquire corporation")
     sizes = merger.get("corporations") or {}
-    parts = [f"{esc(who(merger.get('mergemaker')))} placed {esc(merger.get('tile', ''))}, merging "
-             + ", ".join(f"{esc(c)} ({esc(n)} tiles)" for c, n in sizes.items())]
+    merging = _(", ").join(tr("{corporation} ({n} tiles)", corporation=corp(c), n=n) for c, n in sizes.items())
+    parts = [tr("{player} placed {tile}, merging {corporations}", player=who(merger.get("mergemaker")),
+                tile=merger.get("tile", ""), corporations=merging)]
     if merger.get("survivor"):
-        parts.append(f"{esc(merger['survivor'])} survives")
+        parts.append(tr("{corporation} survives", corporation=corp(merger["survivor"])))
     elif merger.get("choices"):
-        parts.append(f"{esc(who(merger.get('mergemaker')))} chooses the survivor among "
-                     + ", ".join(esc(c) for c in merger["choices"]))
+        parts.append(tr("{player} chooses the survivor among {corporations}", player=who(merger.get("mergemaker")),
+                        corporations=_(", ").join(corp(c) for c in merger["choices"])))
     if merger.get("settling"):
-        parts.append(f"{esc(merger['settling'])}'s shares are being sold, traded or kept")
+        parts.append(tr("{corporation}'s shares are being sold, traded or kept", corporation=corp(merger["settling"])))
     paid = merger.get("bonuses_paid") or {}
     if paid:
-        parts.append("bonuses paid: " + ", ".join(f"{esc(name)} {esc(money(amount))}"
-                                                  for name, amount in paid.items()))
-    return "Merger: " + "; ".join(parts) + "."
+        parts.append(tr("bonuses paid: {bonuses}", bonuses=_(", ").join(
+            tr("{player} {amount}", player=player, amount=money(amount)) for player, amount in paid.items())))
+    return esc(tr("Merger: {parts}.", parts=_("; ").join(parts)))
 
 
 def acquire_private(state: State, seat: int, legal: Sequence[Action]) -> bool:
@@ -189,7 +206,7 @@ def acquire_choice_label(state: State, action: Action) -> str:
     """Ending the turn reads "ends the turn" on the button: the log line says which dead tiles
     are set aside, but only once the turn has ended (before that they are still in the rack)."""
     if type(action).__name__ == "EndTurn":
-        return f"{state.name(action.seat)} ends the turn"
+        return tr("{player} ends the turn", player=state.name(action.seat))
     return state.describe(action)
 
 
@@ -202,23 +219,27 @@ def blackmonday_board(view: Mapping) -> str:
     tickers = []
     for stock, price in stocks.items():
         lim = limits.get(stock) or {}
-        status = '<span class="tt-owed">delisted ($0)</span>' if stock in delisted else ""
-        tickers.append(f'<div class="tt-stock"><div class="tt-stock-name">{esc(stock)}</div>'
-                       f'<div class="tt-stock-value">${esc(price)}</div>'
-                       f'<div class="tt-dim">down {esc(lim.get("down", "?"))} / up {esc(lim.get("up", "?"))}</div>'
+        status = ('<span class="tt-owed">' + esc(tr("delisted ({amount})", amount=money(0))) + '</span>'
+                  if stock in delisted else "")
+        shown = money(price) if isinstance(price, int) and not isinstance(price, bool) else f"${price}"
+        limits_text = tr("down {down} / up {up}", down=lim.get("down", "?"), up=lim.get("up", "?"))
+        tickers.append(f'<div class="tt-stock"><div class="tt-stock-name">{esc(name(stock, "blackmonday stock"))}</div>'
+                       f'<div class="tt-stock-value">{esc(shown)}</div>'
+                       f'<div class="tt-dim">{esc(limits_text)}</div>'
                        f"{status}</div>")
-    parts = [_section("Tickers", f'<div class="tt-stocks">{"".join(tickers)}</div>')]
+    parts = [_section(_("Tickers"), f'<div class="tt-stocks">{"".join(tickers)}</div>')]
     turn = board.get("turn") or {}
-    facts = [f"Deck {esc(board.get('deck', '?'))} (deck {esc(board.get('deck_number', 1))})",
-             f"discard {esc(board.get('discard', 0))}",
-             f"cap {esc(count(board.get('share_cap', '')))} shares a stock"]
+    facts = [htr(N_("Deck {deck} (deck {number})"), deck=esc(board.get("deck", "?")), number=esc(board.get("deck_number", 1))),
+             htr(N_("discard {n}"), n=esc(board.get("discard", 0))),
+             htr(N_("cap {n} shares a stock"), n=esc(count(board.get("share_cap", ""))))]
     if board.get("market_close_in_deck"):
-        facts.append("<b>the market-close card is in the deck</b>")
+        facts.append("<b>" + esc(_('the market-close card is in the deck')) + "</b>")
     if turn:
-        facts.append(f"this turn: {esc(turn.get('buys', 0))} bought, {esc(turn.get('price_changes', 0))} price changes")
+        facts.append(htr(N_("this turn: {buys} bought, {changes} price changes"), buys=esc(turn.get("buys", 0)),
+                         changes=esc(turn.get("price_changes", 0))))
     parts.append("<div>" + " · ".join(facts) + "</div>")
     if view.get("log_hint"):
-        parts.append(f'<div class="tt-dim">Next: {esc(view["log_hint"])}</div>')
+        parts.append(f'<div class="tt-dim">{_next(view["log_hint"])}</div>')
     return "".join(parts)
 
 
@@ -238,28 +259,32 @@ def jika_board(view: Mapping) -> str:
     suits = []
     for suit, m in market.items():
         red = suit in ("hearts", "diamonds")
-        blocked = '<div class="tt-owed">watched: not this round</div>' if suit == watched else ""
+        blocked = ('<div class="tt-owed">' + esc(_("watched: not this round")) + '</div>' if suit == watched else "")
+        upper = htr(N_("upper {card}"), card=f'<b>{esc(m.get("upper_card") or "-")}</b>')
+        lower = htr(N_("lower {card}"), card=f'<b>{esc(m.get("lower_card") or "-")}</b>')
         suits.append(
             f'<div class="tt-stock tt-suit"><div class="tt-stock-name" style="color:{"#b91c1c" if red else "#111"}">'
-            f'{_SUITS.get(suit, "")} {esc(suit)}</div>'
-            f'<div>upper <b>{esc(m.get("upper_card") or "-")}</b></div>'
-            f'<div>lower <b>{esc(m.get("lower_card") or "-")}</b></div>'
+            f'{_SUITS.get(suit, "")} {esc(name(suit, "jika term"))}</div>'
+            f"<div>{upper}</div><div>{lower}</div>"
             f'<div class="tt-stock-value">{esc(m.get("price"))}</div>{blocked}</div>')
-    parts = [_section("The four suits (price = the lower of the two slots)",
+    parts = [_section(_("The four suits (price = the lower of the two slots)"),
                       f'<div class="tt-stocks">{"".join(suits)}</div>')]
-    shown = ", ".join(f"{_SUITS.get(s, '')} {s}" for s in board.get("watchers_shown") or [])
-    parts.append(f"<div>Watcher: <b>{esc(_SUITS.get(watched, '') + ' ' + watched if watched else 'none yet')}</b>"
-                 f" · jacks left {esc(board.get('watcher_pile', '?'))}"
-                 + (f" · shown so far: {esc(shown)}" if shown else "") + "</div>")
+    shown = _(", ").join(f"{_SUITS.get(s, '')} {name(s, 'jika term')}" for s in board.get("watchers_shown") or [])
+    watcher = _SUITS.get(watched, "") + " " + name(watched, "jika term") if watched else _("none yet")
+    parts.append("<div>" + htr(N_("Watcher: {suit}"), suit=f"<b>{esc(watcher)}</b>")
+                 + " · " + htr(N_("jacks left {n}"), n=esc(board.get("watcher_pile", "?")))
+                 + (" · " + htr(N_("shown so far: {suits}"), suits=esc(shown)) if shown else "") + "</div>")
     names = [p.get("name", "") for p in view.get("players") or []]
     plays = board.get("plays") or []
     if plays:
         last = plays[-8:]
-        parts.append('<div class="tt-dim">Last plays: ' + ", ".join(
-            f"{esc(names[p['seat']] if p['seat'] < len(names) else p['seat'])} {esc(p['card'])} ({esc(p['slot'])})"
-            for p in reversed(last)) + "</div>")
+        plays_text = _(", ").join(
+            tr("{player} {card} ({slot})", player=names[p["seat"]] if p["seat"] < len(names) else p["seat"],
+               card=p["card"], slot=word(p["slot"]))
+            for p in reversed(last))
+        parts.append('<div class="tt-dim">' + esc(tr("Last plays: {plays}", plays=plays_text)) + '</div>')
     if view.get("log_hint"):
-        parts.append(f'<div class="tt-dim">Next: {esc(view["log_hint"])}</div>')
+        parts.append(f'<div class="tt-dim">{_next(view["log_hint"])}</div>')
     return "".join(parts)
 
 
@@ -272,19 +297,19 @@ def _acquire_choices():
 
 
 register_ui("stockpile", TitleUI(board_html=stockpile_board, private_decision=stockpile_private, net_worth=_worth,
-                                 worth_label="Money less fees owed (stock cards are face down)",
+                                 worth_label=N_("Money less fees owed (stock cards are face down)"),
                                  public_choices=stockpile_public_choices,
-                                 picker=stockpile_bid_rows, part_words=stockpile_part_words,
+                                 picker=stockpile_rows, part_words=stockpile_part_words,
                                  part_question=stockpile_part_question,
                                  options_shown=["expert_board", "investors", "first_player"],
-                                 chance_prompt="Enter the card turned up"))
+                                 chance_prompt=N_("Enter the card turned up")))
 register_ui("acquire", TitleUI(value_unit="$", board_html=acquire_board, private_decision=acquire_private, net_worth=_worth,
                                choice_label=acquire_choice_label, picker=acquire_grid,
                                option_choices=_acquire_choices(),
                                options_shown=["edition", "sole_holder", "hidden_money"],
-                               chance_prompt="Enter the tile drawn"))
+                               chance_prompt=N_("Enter the tile drawn")))
 register_ui("black-monday", TitleUI(value_unit="$", board_html=blackmonday_board, private_decision=always_private,
-                                    net_worth=_worth, chance_prompt="Enter the card turned up"))
+                                    net_worth=_worth, chance_prompt=N_("Enter the card turned up")))
 def _score_only(view: Mapping, seat: int) -> int | None:
     """時価で勝負: the certificates are secret until the end, so only the final score is public."""
     score = (view.get("players") or [])[seat].get("score")
@@ -292,5 +317,5 @@ def _score_only(view: Mapping, seat: int) -> int | None:
 
 
 register_ui("jika", TitleUI(board_html=jika_board, private_decision=always_private, net_worth=_score_only,
-                            unit=" pts", worth_label="Score (the certificates are secret until the end)",
-                            chance_prompt="Enter the jack the watcher turns up"))
+                            unit=" pts", worth_label=N_("Score (the certificates are secret until the end)"),
+                            chance_prompt=N_("Enter the jack the watcher turns up")))

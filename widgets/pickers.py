@@ -13,11 +13,12 @@ from typing import Any, Callable, Mapping, Sequence
 
 from tabletop.choices import Narrowing, Part, values_of
 from tabletop.core import Action
+from tabletop.i18n import DEFAULT, _, current_language, tr
 
-from .render import esc, humanize, money
+from .render import esc, humanize, money, name
 
 __all__ = ["Tap", "Row", "PickerContext", "part_rows", "value_labels", "acquire_grid", "stockpile_bid_rows",
-           "stockpile_part_words", "BOARD_COLOURS"]
+           "stockpile_supply_rows", "stockpile_sale_rows", "stockpile_rows", "stockpile_part_words", "BOARD_COLOURS"]
 
 
 @dataclass
@@ -33,11 +34,21 @@ class Tap:
     tooltip: str = ""
     #: the kind of action whose choice a part tap or Back belongs to
     kind: str = ""
+    #: several entries made by one tap, in order (the first is offered now, each later one is
+    #: offered once those before it are in: a title's picker reads them off ``PickerContext.after``)
+    entries: tuple = ()
+    #: a title picker's own next step (what was chosen so far), for a tap that enters nothing yet
+    step: Any = None
+    #: of a ``step`` tap: does it lead toward these entries (for ``ActionPanel.pick_entries``)
+    toward: Callable[[Sequence[Action]], bool] | None = None
 
     def reaches(self) -> tuple[Action, ...]:
-        """The offered actions this tap leads to (one, several on the way, none for Back)."""
+        """The offered actions this tap leads to (one, several on the way, none for Back); of a
+        tap making several entries, the first (the only one offered now)."""
         if self.action is not None:
             return (self.action,)
+        if self.entries:
+            return self.entries[:1]
         if self.narrowing is not None:
             return self.narrowing.remaining
         return ()
@@ -64,6 +75,11 @@ class PickerContext:
     narrowing: Narrowing | None = None
     part_words: Callable | None = None
     extra: dict = field(default_factory=dict)
+    #: what the engine offers this screen's viewer once ``entries`` are made (None where the screen
+    #: cannot make several entries at one tap); raises the engine's refusal
+    after: Callable[[Sequence[Action]], list] | None = None
+    #: the picker's own step chosen so far (a ``Tap.step``), None at the start
+    step: Any = None
 
 
 # --- words for the parts of a choice --------------------------------------------------------------
@@ -170,7 +186,7 @@ def part_rows(kind: str, narrowing: Narrowing, describe: Callable[[Action], str]
     heading = (question(kind, asked, left) if question is not None else None) or \
         _generic_question(left, describe, asked)
     rows: list[Row] = []
-    back = [Tap("Back", back=True, kind=kind)] if narrowing.chosen else []
+    back = [Tap(_("Back"), back=True, kind=kind)] if narrowing.chosen else []
     if pair:
         for v, step in zip(values, steps):
             inner = list(step.remaining)
@@ -195,38 +211,40 @@ def _tap(label: str, step: Narrowing, describe, kind: str) -> Tap:
 
 def _generic_question(actions, describe, asked) -> str:
     heading, _short_labels = _compact([describe(a) for a in actions])
-    what = " and ".join(humanize(n).lower() for n in asked)
-    return f"{heading}: choose the {what}" if heading else f"Choose the {what}"
+    what = _(" and ").join(humanize(n).lower() for n in asked)
+    return tr("{question}: choose the {what}", question=heading, what=what) if heading \
+        else tr("Choose the {what}", what=what)
 
 
 # --- Stockpile ------------------------------------------------------------------------------------
 def stockpile_part_words(kind: str, part: str, value, actions) -> str | None:
     """Stockpile's placement (and Maverick Mark's move) in a player's words."""
     if kind == "MoveCard":
-        return f"Card {value + 1}" if part == "position" else f"Stockpile {value + 1}"
+        return tr("Card {n}", n=value + 1) if part == "position" else tr("Stockpile {pile}", pile=value + 1)
     if kind != "PlaceCards":
         return None
     if part == "face_up_card":
-        return "Both face down" if value is None else f"{value} face up"
+        return _("Both face down") if value is None else tr("{card} face up", card=name(value))
     if part in ("first_pile", "second_pile"):
-        return f"Stockpile {value + 1}"
+        return tr("Stockpile {pile}", pile=value + 1)
     return None
 
 
 def stockpile_part_question(kind: str, parts: tuple, actions) -> str | None:
     if kind == "MoveCard":
-        return {"from_pile": "Move a card from which stockpile?",
-                "position": "Which card, and onto which stockpile?" if len(parts) > 1 else "Which card?",
-                "to_pile": "Onto which stockpile?"}.get(parts[0])
+        return {"from_pile": _("Move a card from which stockpile?"),
+                "position": _("Which card, and onto which stockpile?") if len(parts) > 1 else _("Which card?"),
+                "to_pile": _("Onto which stockpile?")}.get(parts[0])
     if kind != "PlaceCards":
         return None
     if parts[0] == "face_up_card":
-        return "Which card goes face up, and on which stockpile?" if len(parts) > 1 else "Which card goes face up?"
+        return _("Which card goes face up, and on which stockpile?") if len(parts) > 1 else _("Which card goes face up?")
     a = actions[0]
     (c1, _p1, up1), (c2, _p2, _up2) = a.placements
     if parts[0] == "first_pile":
-        return f"Where does {c1} go {'face up' if up1 else 'face down'}?"
-    return f"Where does {c2} go face down?"
+        return (tr("Where does {card} go face up?", card=name(c1)) if up1
+                else tr("Where does {card} go face down?", card=name(c1)))
+    return tr("Where does {card} go face down?", card=name(c2))
 
 
 def _pile_context(pile: Mapping, names: Sequence[str]) -> str:
@@ -236,14 +254,14 @@ def _pile_context(pile: Mapping, names: Sequence[str]) -> str:
         if c.get("face_down"):
             down += 1
         else:
-            chips.append(f'<span class="tt-cardchip">{esc(c.get("card"))}</span>')
+            chips.append(f'<span class="tt-cardchip">{esc(name(c.get("card")))}</span>')
     if down:
-        chips.append(f'<span class="tt-cardchip tt-facedown">{down} face down</span>')
+        chips.append('<span class="tt-cardchip tt-facedown">' + esc(tr("{n} face down", n=down)) + '</span>')
     bid = pile.get("bid")
     if bid:
         who = names[bid["seat"]] if bid["seat"] < len(names) else bid["seat"]
-        chips.append(f'<span class="tt-bid">{esc(who)} bids {esc(money(bid["amount"]))}</span>')
-    return " ".join(chips) or '<span class="tt-dim">empty</span>'
+        chips.append('<span class="tt-bid">' + esc(tr("{player} bids {amount}", player=who, amount=money(bid["amount"]))) + '</span>')
+    return " ".join(chips) or '<span class="tt-dim">' + esc(_("empty")) + '</span>'
 
 
 def stockpile_bid_rows(ctx: PickerContext) -> list[Row] | None:
@@ -257,7 +275,7 @@ def stockpile_bid_rows(ctx: PickerContext) -> list[Row] | None:
     by_pile: dict[int, list[Action]] = {}
     for a in ctx.actions:
         by_pile.setdefault(a.pile, []).append(a)
-    who = ctx.describe(ctx.actions[0]).split(" bids ")[0]
+    who = _actor(ctx, names, lambda text: text.split(" bids ")[0])
     rows = []
     for pile, acts in by_pile.items():
         _head, short = _compact([ctx.describe(a) for a in acts])
@@ -265,10 +283,149 @@ def stockpile_bid_rows(ctx: PickerContext) -> list[Row] | None:
             short = [money(acts[0].amount)]
         taps = [Tap(_short(s), action=a, tooltip=ctx.describe(a)) for a, s in zip(acts, short)]
         context = _pile_context(piles[pile], names) if pile < len(piles) else ""
-        rows.append(Row("", taps, f'<div class="tt-pile-label"><b>Stockpile {pile + 1}</b> {context}</div>',
+        rows.append(Row("", taps, '<div class="tt-pile-label"><b>' + esc(tr("Stockpile {pile}", pile=pile + 1)) + f'</b> {context}</div>',
                         kind=ctx.kind))
-    rows[0].head = f"<b>{esc(who)} bids on a stockpile</b>"
+    rows[0].head = "<b>" + esc(tr('{player} bids on a stockpile', player=who)) + "</b>"
     return rows
+
+
+def _refused(after, entries):
+    """What the engine offers after ``entries``, or None when it refuses one of them."""
+    from tabletop.errors import TabletopError
+    try:
+        return after(entries)
+    except TabletopError:
+        return None
+
+
+def _supply_path(ctx: PickerContext):
+    """Of a seat about to draw its two market cards: (the second draws offered, the placements
+    offered) along one path the engine accepts, or None when the draw is not two cards followed by
+    their placement (one card already drawn, a draw entered ahead of the turn)."""
+    for first in ctx.actions:
+        second = _refused(ctx.after, (first,))
+        if second is None:
+            continue
+        if not second or any(type(b).__name__ != "DrawCard" or b.seat != first.seat for b in second):
+            return None
+        for b in second:
+            placements = _refused(ctx.after, (first, b))
+            if placements is None:
+                continue
+            if placements and all(type(p).__name__ == "PlaceCards" for p in placements):
+                return second, placements
+            return None
+    return None
+
+
+def _placing(entries: Sequence[Action], card: str, pile: int, up: bool) -> bool:
+    place = entries[2] if len(entries) >= 3 else None
+    return (len(entries) >= 3 and entries[0].card == card
+            and type(place).__name__ == "PlaceCards" and (card, pile, up) in place.placements)
+
+
+def stockpile_supply_rows(ctx: PickerContext) -> list[Row] | None:
+    """The supply step of one player in two taps instead of four (draw, draw, face-up card and its
+    stockpile, the other's stockpile): the card put face up on its stockpile, then the other card
+    on its stockpile; each row's card name alone enters just that card (then the rest as before).
+    Every row is a card kind the engine offers to enter and every stockpile one its placements
+    name; whether the deck holds the card is not looked at (the engine refuses it on entry), so
+    the rows tell nothing of where the other cards are."""
+    if ctx.kind != "DrawCard" or ctx.after is None or not ctx.actions:
+        return None
+    path = _supply_path(ctx)
+    if path is None:
+        return None
+    second, placements = path
+    kinds = [p.placements for p in placements]
+    up_piles = sorted({pl[0][1] for pl in kinds if pl[0][2]})
+    down_piles = sorted({pl[1][1] for pl in kinds})
+    both_down = any(not pl[0][2] for pl in kinds)          # Secretive Stuart
+    step = ctx.step
+    who = ctx.describe(ctx.actions[0]).split(" draws ")[0]
+    if step is None:
+        rows = []
+        for a in ctx.actions:
+            taps = [Tap(a.card, action=a, kind=ctx.kind, tooltip=f"Enter only {a.card}; then the other card")]
+            taps += [Tap(f"{p + 1}", step=("up", a, p), kind=ctx.kind,
+                         toward=lambda e, c=a.card, p=p: _placing(e, c, p, True),
+                         tooltip=f"{a.card} face up on stockpile {p + 1}") for p in up_piles]
+            rows.append(Row("", taps, kind=ctx.kind))
+        if both_down:
+            rows.append(Row("", [Tap("Both face down (Secretive Stuart)", step=("down",), kind=ctx.kind,
+                                     toward=lambda e: len(e) >= 3 and not e[2].placements[0][2])], kind=ctx.kind))
+        rows[0].head = (f"<b>{esc(who)}'s two cards: tap the card you put face up, on its stockpile "
+                        f"({', '.join(str(p + 1) for p in up_piles)})</b>"
+                        f'<div class="tt-dim">or the card\'s name alone to enter just that card</div>')
+        return rows
+    back = Row("", [Tap("Back", back=True, kind=ctx.kind)], kind=ctx.kind)
+    if step == ("down",):
+        rows = [Row("", [Tap(f"{p + 1}", step=("down", a, p), kind=ctx.kind,
+                             toward=lambda e, c=a.card, p=p: _placing(e, c, p, False),
+                             tooltip=f"{a.card} face down on stockpile {p + 1}") for p in down_piles],
+                    f'<span class="tt-row-label">{esc(a.card)}</span>', kind=ctx.kind) for a in ctx.actions]
+        rows[0].head = "<b>Both face down: the first card, on which stockpile?</b>"
+        return rows + [back]
+    face, first, pile = step
+    up = face == "up"
+    offered = _refused(ctx.after, (first,))
+    rows = []
+    for b in offered or second:       # refused (no such card left): the engine says so on entry
+        placed = None if offered is None else _refused(ctx.after, (first, b))
+        taps = []
+        for q in down_piles:
+            want = ((first.card, pile, up), (b.card, q, False))
+            entries: tuple = (first,) if offered is None else (first, b)
+            if placed is not None:
+                match = next((p for p in placed if sorted(p.placements) == sorted(want)), None)
+                if match is None:
+                    continue
+                entries = (first, b, match)
+            taps.append(Tap(f"{q + 1}", entries=entries, kind=ctx.kind,
+                            tooltip=f"{b.card} face down on stockpile {q + 1}"))
+        if taps:
+            rows.append(Row("", taps, f'<span class="tt-row-label">{esc(b.card)}</span>', kind=ctx.kind))
+    if not rows:
+        return None
+    said = f"{first.card} face {'up' if up else 'down'} on stockpile {pile + 1}"
+    rows[0].head = f"<b>{esc(said)}; the other card, face down, on which stockpile?</b>"
+    return rows + [back]
+
+
+def stockpile_sale_rows(ctx: PickerContext) -> list[Row] | None:
+    """A sale, and a sale that is the last one (the sale and "done selling" at one tap): the
+    second row offers each sale after which the engine offers being done."""
+    if ctx.kind not in ("SellStock", "SellHalfSplit") or ctx.after is None:
+        return None
+    labels = [ctx.describe(a) for a in ctx.actions]
+    heading, short = _compact(labels)
+    if len(ctx.actions) == 1:
+        heading, short = "", labels
+    plain = [Tap(_short(s), action=a, kind=ctx.kind) for a, s in zip(ctx.actions, short)]
+    last = []
+    for a, s in zip(ctx.actions, short):
+        then = _refused(ctx.after, (a,)) or []
+        done = next((p for p in then if type(p).__name__ == "Pass" and p.seat == a.seat), None)
+        if done is not None:
+            last.append(Tap(_short(s), entries=(a, done), kind=ctx.kind, tooltip=f"{_short(s)}, then done selling"))
+    rows = [Row(f"<b>{esc(heading or humanize(ctx.kind))}</b>", plain, kind=ctx.kind)]
+    if last:
+        rows.append(Row("", last, '<span class="tt-row-label">… and then done selling:</span>', kind=ctx.kind))
+    return rows
+
+
+def stockpile_rows(ctx: PickerContext) -> list[Row] | None:
+    """Stockpile's own pickers: the bids by stockpile, a player's supply step, the sales."""
+    return stockpile_bid_rows(ctx) or stockpile_supply_rows(ctx) or stockpile_sale_rows(ctx)
+
+
+def _actor(ctx: PickerContext, names: Sequence[str], from_words: Callable[[str], str]) -> str:
+    """Who the offered actions are for: read from the English words (as the heading always did),
+    in another language from the acting seat (its words are not English)."""
+    if current_language() == DEFAULT:
+        return from_words(ctx.describe(ctx.actions[0]))
+    seat = getattr(ctx.actions[0], "seat", None)
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
 
 
 # --- Acquire --------------------------------------------------------------------------------------
@@ -306,8 +463,9 @@ def acquire_grid(ctx: PickerContext) -> list[Row] | None:
                 taps.append(Tap(str(cell)[:2], enabled=False, colour=colour.get(cell, "#6b7280")))
     if offered:              # a tile the grid has no square for: never hide an offered action
         return None
-    verb = {"PlaceTile": "Tap a tile to place it", "DrawTile": "Tap the tile drawn",
-            "DrawStartTile": "Tap the tile drawn"}[ctx.kind]
-    who = ctx.describe(ctx.actions[0]).split(" ")[0] if ctx.actions else ""
+    verb = {"PlaceTile": _("Tap a tile to place it"), "DrawTile": _("Tap the tile drawn"),
+            "DrawStartTile": _("Tap the tile drawn")}[ctx.kind]
+    names = [p.get("name", "") for p in ctx.public_view().get("players") or []]
+    who = _actor(ctx, names, lambda text: text.split(" ")[0]) if ctx.actions else ""
     return [Row(f"<b>{esc(verb)}</b>" + (f' <span class="tt-dim">({esc(who)})</span>' if who else ""),
                 taps, columns=len(cols), kind=ctx.kind)]

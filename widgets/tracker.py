@@ -25,6 +25,7 @@ import ipywidgets as W
 
 from tabletop.core import CHANCE, TERMINAL, Action
 from tabletop.errors import PinLocked, TabletopError
+from tabletop.i18n import N_, _, tr
 from tabletop.match import Match
 from tabletop.store import StaleMatch
 
@@ -33,10 +34,11 @@ from .actions import ActionPanel
 from .charts import ChartsPanel
 from .correct import CorrectionCard
 from .exports import ExportBox, locked_words, pin_field
-from .join import JoinCard
+from .join import JoinCard, table_query
+from .language import url_language
 from .live import Watcher, after_race, race_words
 from .log import Announcements, LogPanel
-from .render import attr, esc, header_html, money, players_html
+from .render import attr, esc, game_over_words, header_html, htr, players_html
 from .style import CSS
 from .titles import title_ui
 
@@ -91,14 +93,14 @@ class PrivatePanel:
         self.secrets = kit.html()
         self.banner = kit.hidden(kit.html(own_layout=True))
         self.actions = tracker._private_actions()
-        self.random_button = _button("Draw for me at random", "tt-small", on_click=tracker._random_private)
-        self.close_button = _button("Close the panel", "tt-primary", on_click=tracker.close_private)
+        self.random_button = _button(_("Draw for me at random"), "tt-small", on_click=tracker._random_private)
+        self.close_button = _button(_("Close the panel"), "tt-primary", on_click=tracker.close_private)
         self.pin_box = kit.vbox()
         # the PIN form: Enter saves it, as the button does
-        self.pin_field = pin_field("new PIN (4+ characters)", lambda _value: self._save_pin())
+        self.pin_field = pin_field(_("new PIN (4+ characters)"), lambda _value: self._save_pin())
         self.pin_status = kit.html()
-        self.save_pin = _button("Set a PIN", "tt-small", on_click=self._save_pin)
-        self.remove_pin = _button("Remove PIN", "tt-small", "tt-danger", on_click=self._remove_pin)
+        self.save_pin = _button(_("Set a PIN"), "tt-small", on_click=self._save_pin)
+        self.remove_pin = _button(_("Remove PIN"), "tt-small", "tt-danger", on_click=self._remove_pin)
         self.pin_row = kit.box([self.pin_field, self.save_pin])
         self.pin_problem = kit.html()
         self.widget = _card(self.title, self.banner, self.actions.widget, self.secrets, self.pin_box,
@@ -106,10 +108,10 @@ class PrivatePanel:
 
     def open(self, seat: int) -> None:
         self.seat = seat
-        name = esc(self.tracker.match.game.players[seat])
-        _set(self.title, f'<div class="tt-private-title">{name}\'s panel</div>'
-                         f'<div class="tt-dim">Only {name} should look at the screen now.</div>')
-        _set(self.close_button, f"Close {self.tracker.match.game.players[seat]}'s panel", "description")
+        name = self.tracker.match.game.players[seat]
+        title, only = tr("{player}'s panel", player=name), tr("Only {player} should look at the screen now.", player=name)
+        _set(self.title, f'<div class="tt-private-title">{esc(title)}</div><div class="tt-dim">{esc(only)}</div>')
+        _set(self.close_button, tr("Close {player}'s panel", player=name), "description")
         self.banner.layout.display = "none"
         self._build_pin()
         self.refresh()
@@ -124,10 +126,10 @@ class PrivatePanel:
             _set(self.pin_problem, f'<span class="tt-dim">{esc(exc)}</span>')
             _children(self.pin_box, (self.pin_problem,))
             return
-        _set(self.save_pin, "Change PIN" if has else "Set a PIN", "description")
+        _set(self.save_pin, _("Change PIN") if has else _("Set a PIN"), "description")
         _children(self.pin_row, (self.pin_field, self.save_pin) + ((self.remove_pin,) if has else ()))
-        _set(self.pin_status, status or ('<span class="tt-dim">This panel is protected by a PIN.</span>' if has else
-                                         '<span class="tt-dim">Protect this panel with a PIN:</span>'))
+        _set(self.pin_status, status or ('<span class="tt-dim">' + esc(_("This panel is protected by a PIN.") if has else
+                                                                   _("Protect this panel with a PIN:")) + "</span>"))
         _children(self.pin_box, (self.pin_status, self.pin_row))
 
     def _save_pin(self) -> None:
@@ -140,7 +142,7 @@ class PrivatePanel:
         except TabletopError as exc:
             self.show_error(str(exc))
             return
-        self._build_pin('<span class="tt-dim">PIN saved. It is asked for every time this panel opens.</span>')
+        self._build_pin('<span class="tt-dim">' + esc(_("PIN saved. It is asked for every time this panel opens.")) + '</span>')
 
     def _remove_pin(self) -> None:
         if self.seat is None:
@@ -160,19 +162,19 @@ class PrivatePanel:
         t = self.tracker
         state = t.match.state
         view = t.match.view(self.seat)
-        self.secrets.value = ('<div class="tt-section-title">Your secrets</div>'
+        self.secrets.value = ('<div class="tt-section-title">' + esc(_("Your secrets")) + '</div>'
                               + t.ui.private_html(view.get("private")))
         if t.needs_private(self.seat):
             offered = t.match.offered_actions(self.seat)
             if state.current_player() == CHANCE:
-                prompt = '<div class="tt-status">Enter your secret draw</div>'
+                prompt = '<div class="tt-status">' + esc(_("Enter your secret draw")) + '</div>'
                 extra = [self.random_button]
             else:
-                prompt = '<div class="tt-status">Your choice</div>'
+                prompt = '<div class="tt-status">' + esc(_("Your choice")) + '</div>'
                 extra = []
-            self.actions.show(prompt, offered, state.describe, extra, state=state)
+            self.actions.show(prompt, offered, state.describe, extra, state=state, viewer=self.seat)
         else:
-            self.actions.clear('<div class="tt-dim">Nothing for you to enter right now.</div>')
+            self.actions.clear('<div class="tt-dim">' + esc(_("Nothing for you to enter right now.")) + '</div>')
 
     def close(self) -> None:
         """Blank every secret it shows (the pooled buttons keep no secret label either)."""
@@ -216,37 +218,39 @@ class Tracker:
         self.banner = kit.hidden(kit.html(own_layout=True))
         self.notice = kit.hidden(kit.html(own_layout=True))
         self.told = Announcements()
-        self.panel = ActionPanel(self._play, on_stale=self._error)
-        self.gate_button = _button("Open panel", "tt-primary", on_click=lambda: self.open_gate(self._gate_seat))
-        self.random_button = _button("Draw at random", "tt-small", on_click=self._random_public)
+        self.panel = ActionPanel(self._play, on_stale=self._error, on_entries=self._play_all)
+        self.gate_button = _button(_("Open panel"), "tt-primary", on_click=lambda: self.open_gate(self._gate_seat))
+        self.random_button = _button(_("Draw at random"), "tt-small", on_click=self._random_public)
         self._gate_seat = 0
         self.board = kit.html()
         self.players = kit.html()
-        self.seat_buttons = [_button(f"{name}'s panel", "tt-small",
+        self.seat_buttons = [_button(tr("{player}'s panel", player=name), "tt-small",
                                      on_click=lambda s=s: self.open_gate(s)) for s, name in enumerate(players)]
         seats = kit.box(self.seat_buttons)
         self.log = LogPanel(self.undo, self.redo, self.back_to)
-        self.charts = ChartsPanel(lambda: self.match, self.ui.net_worth, f"{self.ui.worth_label.split(' (')[0]} by round",
+        self.charts = ChartsPanel(lambda: self.match, self.ui.net_worth,
+                                  tr("{worth} by round", worth=_(self.ui.worth_label).split(" (")[0].split("（")[0]),
                                   self.ui.unit, self.ui.value_unit)
         self.exports = ExportBox(self._public_record, self._backup, players,
                                  f"{match.game.title}-{saved.id or 'match'}", pin_wait=self._pin_wait)
         footer_row = [self.exports.widget]
         if on_leave is not None:
-            footer_row.insert(0, _button("All matches", "tt-small", on_click=on_leave))
+            footer_row.insert(0, _button(_("All matches"), "tt-small", on_click=on_leave))
         footer = kit.box(footer_row)
         self.link = kit.html()
         if saved.id:
-            self.link.value = (f'<a class="tt-link" href="?match={attr(saved.id)}">'
-                               f"Link to this match ({esc(saved.id)})</a>")
+            self.link.value = (f'<a class="tt-link" href="{attr(table_query(saved.id, url_language()))}">'
+                               '' + esc(tr('Link to this match ({match})', match=saved.id)) + "</a>")
         self.join = JoinCard(saved)
         self.correct = CorrectionCard(self)      # "Correct a mistake": a public Correction with its reason
         self.public = kit.vbox([
             _card(self.header, cls="tt-head-card"),
             _card(self.told.widget, self.banner, self.notice, self.panel.widget, cls="tt-turn"),
-            _card(kit.html('<div class="tt-section-title">Board</div>'), self.board, cls="tt-board"),
-            _card(kit.html('<div class="tt-section-title">Players</div>'), self.players, cls="tt-players-card"),
-            _card(kit.html('<div class="tt-section-title">Private panels</div>'
-                           '<div class="tt-dim">Secrets are seen only here, one player at a time.</div>'),
+            _card(kit.html('<div class="tt-section-title">' + esc(_("Board")) + '</div>'), self.board, cls="tt-board"),
+            _card(kit.html('<div class="tt-section-title">' + esc(_("Players")) + '</div>'), self.players,
+                  cls="tt-players-card"),
+            _card(kit.html('<div class="tt-section-title">' + esc(_("Private panels")) + '</div><div class="tt-dim">'
+                           + esc(_("Secrets are seen only here, one player at a time.")) + "</div>"),
                   seats, cls="tt-seats"),
             self.join.widget,
             self.correct.widget,
@@ -301,7 +305,7 @@ class Tracker:
     def _gone(self, message: str) -> None:
         self.close_private(notice=False)
         self.panel.clear()
-        self._error(f"{message} It was deleted on another screen.")
+        self._error(tr("{message} It was deleted on another screen.", message=message))
 
     def _beaten(self, action: Action | None) -> str | None:
         """Another device changed the match first: catch up, and either the entry went in after
@@ -315,6 +319,7 @@ class Tracker:
         """The private panels' buttons: one pool, blanked whenever a panel closes."""
         if getattr(self, "_private_pool", None) is None:
             self._private_pool = ActionPanel(self._play_private, css_class="tt-private-actions",
+                                             on_entries=self._play_private_all,
                                              on_stale=self._stale_private)
         return self._private_pool
 
@@ -340,26 +345,24 @@ class Tracker:
         if player == TERMINAL:
             out = match.outcome()
             if out is None:
-                return "Game over", "Game over"
-            winners = " and ".join(names[s] for s in out.winners)
-            scores = ", ".join(f"{names[s]} {money(out.scores[s])}" for s in range(len(names)))
-            text = f"Game over: {esc(winners)} win{'s' if len(out.winners) == 1 else ''}"
-            return text, f'<div class="tt-status">{text}</div><div>{esc(scores)}</div>'
+                return esc(_("Game over")), esc(_("Game over"))
+            text, scores = game_over_words(names, out)
+            return esc(text), f'<div class="tt-status">{esc(text)}</div><div>{esc(scores)}</div>'
         if player == CHANCE:
             owner = state.chance_owner()
             if owner is not None:
                 who = esc(names[owner])
-                return (f'Secret draw for <span class="tt-turn-name">{who}</span>',
-                        f'<div class="tt-status">Pass the device to {who}</div>'
-                        f"<div>{who} enters their secret draw in their own panel.</div>")
-            return "Enter the next card", f'<div class="tt-status">{esc(self.ui.chance_prompt)}</div>'
+                return (htr(N_("Secret draw for {player}"), player=f'<span class="tt-turn-name">{who}</span>'),
+                        '<div class="tt-status">' + htr(N_("Pass the device to {player}"), player=who) + '</div>'
+                        '<div>' + htr(N_("{player} enters their secret draw in their own panel."), player=who) + '</div>')
+            return esc(_("Enter the next card")), '<div class="tt-status">' + esc(_(self.ui.chance_prompt)) + '</div>'
         who = esc(names[player])
+        acting = htr(N_("{player} to act"), player=f'<span class="tt-turn-name">{who}</span>')
         if self.needs_private(player):
-            return (f'<span class="tt-turn-name">{who}</span> to act',
-                    f'<div class="tt-status">Pass the device to {who}</div>'
-                    f"<div>{who} chooses in their own panel; the choices would show their secrets.</div>")
-        return (f'<span class="tt-turn-name">{who}</span> to act',
-                f'<div class="tt-status"><span class="tt-turn-name">{who}</span> to act</div>')
+            return (acting, '<div class="tt-status">' + htr(N_("Pass the device to {player}"), player=who) + '</div><div>'
+                    + htr(N_("{player} chooses in their own panel; the choices would show their secrets."), player=who)
+                    + "</div>")
+        return acting, f'<div class="tt-status">{acting}</div>'
 
     def refresh(self) -> None:
         """Redraw the shared screen from the public view and ``offered_actions(None)``."""
@@ -382,7 +385,7 @@ class Tracker:
         elif player == CHANCE or self.needs_private(player):
             seat = state.chance_owner() if player == CHANCE else player
             self._gate_seat = seat
-            self.gate_button.description = f"Open {match.game.players[seat]}'s panel"
+            self.gate_button.description = tr("Open {player}'s panel", player=match.game.players[seat])
             quick = [] if player == CHANCE else list(self.ui.public_choices(state, seat, match.offered_actions(None)))
             self.panel.show(prompt, quick, label, [self.gate_button], state=state)
         else:
@@ -427,18 +430,45 @@ class Tracker:
         self.exports.clear()
         return None
 
+    def _enter_all(self, actions) -> str | None:
+        """Play ``actions`` in order (one tap's entries), then whatever is forced; the first
+        refusal's message (the entries before it stay in, as if tapped one by one)."""
+        for action in actions:
+            message = self._enter(action)
+            if message is not None:
+                return message
+        return self._enter_forced()
+
+    def _enter_forced(self) -> str | None:
+        """Enter by itself what the seat to act cannot but enter, when public facts alone show it
+        (``state.forced_entry()``: a Stockpile player with no stock card is done selling at once):
+        nobody taps for it, and its log line says why."""
+        for _ in range(64):
+            forced = getattr(self.match.state, "forced_entry", None)
+            action = forced() if forced is not None else None
+            if action is None:
+                return None
+            message = self._enter(action)
+            if message is not None:
+                return message
+        return None
+
     def _play(self, action: Action) -> None:
         """A button of the shared screen."""
-        message = self._enter(action)
+        self._play_all((action,))
+
+    def _play_all(self, actions) -> None:
+        entered = len(self.match)
+        message = self._enter_all(actions)
         self._error(message)
         self._notify(None)
-        if message is None:
+        if message is None or len(self.match) != entered:
             self.refresh()
 
     def _random_public(self) -> None:
         state = self.match.state
         if state.current_player() != CHANCE or state.chance_owner() is not None:
-            self._error("Nothing public is to be drawn now.")
+            self._error(_("Nothing public is to be drawn now."))
             return
         self._play(self.match.sample_chance())
 
@@ -505,7 +535,7 @@ class Tracker:
             self._open_private(seat)
             return
         wait = self._pin_wait(seat)
-        self._show_pin_gate(seat, "That PIN is not right." + (
+        self._show_pin_gate(seat, _("That PIN is not right.") + (
             " " + locked_words(self.match.game.players[seat], wait) if wait > 0 else ""))
 
     def _pin_wait(self, seat: int) -> float:
@@ -520,14 +550,15 @@ class Tracker:
 
     def _show_pin_gate(self, seat: int, problem: str | None) -> None:
         name = esc(self.match.game.players[seat])
-        message = kit.html(f'<div class="tt-status">Pass the device to {name}</div>'
-                           f"<div>{name}'s panel is protected: enter {name}'s PIN.</div>"
+        protected = htr(N_("{player}'s panel is protected: enter {player}'s PIN."), player=name)
+        message = kit.html('<div class="tt-status">' + htr(N_("Pass the device to {player}"), player=name) + '</div>'
+                           f"<div>{protected}</div>"
                            + (f'<div class="tt-banner">{esc(problem)}</div>' if problem else ""))
         # Enter submits (the field sends its value on Enter); so does the button
-        field = pin_field("PIN", lambda value: self._submit_pin(seat, field))
+        field = pin_field(_("PIN"), lambda value: self._submit_pin(seat, field))
 
-        row = kit.box([field, _button("Open", "tt-primary", on_click=lambda: self._submit_pin(seat, field)),
-                       _button("Cancel", on_click=lambda: self.close_private(notice=False))])
+        row = kit.box([field, _button(_("Open"), "tt-primary", on_click=lambda: self._submit_pin(seat, field)),
+                       _button(_("Cancel"), on_click=lambda: self.close_private(notice=False))])
         gate = _card(message, row, cls="tt-gate")
         self._gate_widget = gate
         self.pin_field = field
@@ -575,23 +606,30 @@ class Tracker:
                     _close_tree(w)
         kit.show(self.private_box, False)
         if was is not None and notice:
-            self._notify(f"{self.match.game.players[seat]}'s panel is closed.")
+            self._notify(tr("{player}'s panel is closed.", player=self.match.game.players[seat]))
         kit.show(self.public)
 
     def _play_private(self, action: Action) -> None:
+        self._play_private_all((action,))
+
+    def _play_private_all(self, actions) -> None:
         panel = self.private
         if panel is None:
             return
         seat = panel.seat
-        message = self._enter(action)
+        entered = len(self.match)
+        message = self._enter_all(actions)
         still_open = self.private is panel and panel.seat == seat     # not closed by a catch-up
         if message is not None:
             if still_open:
+                if len(self.match) != entered:     # a tap's first entries went in: go on from there
+                    panel.refresh()
+                    self.refresh()
                 panel.show_error(message)
             else:   # caught up with another device, the panel closed: the refusal may quote the
                     # secret entry, so the shared screen says only that it was not saved
-                self._error(f"{self.match.game.players[seat]}'s entry was not saved (the match changed on "
-                            "another device meanwhile); open the panel again.")
+                self._error(tr("{player}'s entry was not saved (the match changed on another device meanwhile); "
+                               "open the panel again.", player=self.match.game.players[seat]))
             return
         self._error(None)
         if still_open and self.needs_private(seat):
@@ -599,8 +637,8 @@ class Tracker:
             panel.refresh()            # the same player goes on: same panel, buttons re-labelled
         else:
             self.close_private(notice=False)
-            self._notify(f"{self.match.game.players[seat]}'s entry is saved and the panel is closed: "
-                         "pass the device back.")
+            self._notify(tr("{player}'s entry is saved and the panel is closed: pass the device back.",
+                            player=self.match.game.players[seat]))
         self.refresh()
 
     def _stale_private(self, message: str) -> None:
@@ -614,7 +652,7 @@ class Tracker:
             return
         state = self.match.state
         if state.current_player() != CHANCE or state.chance_owner() != self.private.seat:
-            self.private.show_error("Nothing secret is to be drawn for you now.")
+            self.private.show_error(_("Nothing secret is to be drawn for you now."))
             return
         self._play_private(self.match.sample_chance())
 

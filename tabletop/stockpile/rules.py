@@ -281,6 +281,20 @@ class StockpileState(SetupRules, MarketRules, DemandRules, PlayRules, WordsRules
     def legal_actions(self) -> list[Action]:
         return _LEGAL[self.step](self)
 
+    def forced_entry(self) -> Action | None:
+        """The one entry open to the player to act when public facts alone show it is the only
+        one: a player holding no stock card (how many cards each holds is public) can only be done
+        selling, and reveals nothing for a dividend. None otherwise; a player with cards, none of
+        the dividend's company, is still asked (which companies they hold is their secret).
+        Screens enter it without a tap; it is an entry like any other in the log."""
+        if self.step not in (SELL, DIVIDEND):
+            return None
+        seat = self.actor
+        if any(self.reg[seat]) or any(self.split[seat]):
+            return None
+        legal = self.legal_actions()
+        return legal[0] if len(legal) == 1 else None
+
     def chance_entries(self, viewer: int | None) -> list[Action]:
         """The printed cards of the kind to enter: every investor, company, forecast or market
         card kind, less only what is face up (the face-up pair, the pairs turned over this round)

@@ -217,9 +217,12 @@ class World:
     def enter(self, action) -> str:
         state = self.match.state
         line = state.describe(action) if action.secret_to is None else state.describe_hidden(action)
+        n = len(self.match)
         where = enter(self.tracker, action)
         self.lines.append(line)
         self._remember(action)
+        # what the tracker entered by itself after it (a forced entry, state.forced_entry) is public
+        self.lines += self.match.describe_log(None)[n + 1:]
         return where
 
     def close(self) -> None:

@@ -1,0 +1,180 @@
+"""Fewer taps where a tap can carry more, clicked headless: a Stockpile player's supply step in two
+taps (the card put face up on its stockpile, then the other card on its stockpile) instead of
+four, a last sale and "done selling" at one tap, and no tap at all for what a player with no
+stock card cannot but enter. What is expected comes from the rulebook and the engine's own lists
+(legal actions, chance entries, views), never from the panel."""
+from __future__ import annotations
+
+import random
+
+from tabletop import CHANCE, TERMINAL, Match
+from tabletop.stockpile.actions import DrawCard, DrawToStockpile, Pass, PlaceCards, SellStock
+from tabletop.widgets import Tracker
+
+PLAYERS = ["Ann", "Bob", "Cy", "Dee"]
+
+
+def _play_until(match: Match, done, seed: int = 1, limit: int = 4000) -> Match:
+    rng = random.Random(seed)
+    for _ in range(limit):
+        if done(match):
+            return match
+        state = match.state
+        match.apply(state.sample_chance(rng) if state.current_player() == CHANCE else rng.choice(match.legal_actions()))
+    raise AssertionError("the position was not reached")
+
+
+def _at_supply_draw(match: Match) -> bool:
+    """A player is about to draw the first of their two market cards."""
+    s = match.state
+    return (s.current_player() == CHANCE and s.chance_owner() is not None and s.phase == "supply"
+            and isinstance(match.offered_actions(s.chance_owner())[0], DrawCard)
+            and not match.view(s.chance_owner())["private"]["hand"])
+
+
+def _panel_at(match: Match):
+    tracker = Tracker(match)
+    tracker.gate_button.click()
+    assert tracker.private is not None
+    return tracker, tracker.private.actions
+
+
+def _tap(panel, label: str, row_text: str = "") -> None:
+    """Click the button ``label`` in the row whose first button or label reads ``row_text``."""
+    for row in panel.rows:
+        first = row.taps[0].label if row.taps else ""
+        if row_text and row_text not in (first, _plain(row.label)):
+            continue
+        for b, t in panel._visible_taps():
+            if t in row.taps and t.label == label:
+                b.click()
+                return
+    raise AssertionError(f"no button {label!r} in a row {row_text!r}: {[[t.label for t in r.taps] for r in panel.rows]}")
+
+
+def _plain(html: str) -> str:
+    import re
+    return re.sub(r"<[^>]+>", "", html or "").strip()
+
+
+def test_the_supply_step_is_two_taps_the_card_face_up_on_its_stockpile_then_the_other_on_its():
+    match = _play_until(Match("stockpile", PLAYERS), _at_supply_draw)
+    seat = match.state.chance_owner()
+    n = len(match)
+    tracker, panel = _panel_at(match)
+    # one row per printed card kind, as the engine lists them for a draw (whatever the deck holds)
+    kinds = [a.card for a in match.offered_actions(seat)]
+    assert [r.taps[0].label for r in panel.rows if r.taps] == kinds
+    _tap(panel, "2", "Stanford Steel")                 # Steel face up on stockpile 2
+    assert len(match) == n, "nothing is entered before the second tap"
+    assert "Stanford Steel face up on stockpile 2" in panel.rows[0].head
+    _tap(panel, "3", "Boom")                           # the other card, Boom, face down on stockpile 3
+    assert list(match.log[n:]) == [DrawCard(seat, "Stanford Steel"), DrawCard(seat, "Boom"),
+                                   PlaceCards(seat, (("Stanford Steel", 1, True), ("Boom", 2, False)))]
+    piles = match.view(None)["board"]["stockpiles"]
+    assert piles[1]["cards"][-1].get("card") == "Stanford Steel"        # seen by the whole table
+    assert "card" not in piles[2]["cards"][-1]                            # face down: not named
+    assert tracker.private is None, "the player's step is over: the panel is closed for the next"
+    tracker.close()
+
+
+def test_the_card_name_alone_enters_just_that_draw_and_back_returns():
+    match = _play_until(Match("stockpile", PLAYERS), _at_supply_draw, seed=2)
+    seat = match.state.chance_owner()
+    n = len(match)
+    tracker, panel = _panel_at(match)
+    first = [(r.head, [t.label for t in r.taps]) for r in panel.rows]
+    _tap(panel, "1", "Epic Electric")
+    panel.back_button().click()
+    assert [(r.head, [t.label for t in r.taps]) for r in panel.rows] == first and len(match) == n
+    _tap(panel, "Bust", "Bust")
+    assert list(match.log[n:]) == [DrawCard(seat, "Bust")]
+    # one card in hand: the second draw is a plain list, then the placement as before
+    assert [t.label for t in panel.rows[0].taps] == [a.card for a in match.offered_actions(seat)]
+    tracker.close()
+
+
+def test_a_card_the_deck_no_longer_holds_is_refused_in_words_and_nothing_is_entered():
+    # one Boom in the deck (and 7 Busts: enough cards for 5 players), turned face up: none left to draw
+    match = Match("stockpile", PLAYERS, {"rules_data": {"booms": 1, "busts": 7}})
+    rng = random.Random(4)
+    while not (match.state.phase == "supply" and match.current_player() == CHANCE):
+        state = match.state
+        match.apply(state.sample_chance(rng) if state.current_player() == CHANCE else rng.choice(match.legal_actions()))
+    match.apply(DrawToStockpile(0, "Boom"))
+    _play_until(match, _at_supply_draw)
+    n = len(match)
+    tracker, panel = _panel_at(match)
+    assert "Boom" in [r.taps[0].label for r in panel.rows if r.taps], "the rows do not tell what the deck holds"
+    _tap(panel, "1", "Boom")
+    _tap(panel, "2", "Bust")
+    assert len(match) == n
+    assert "No Boom card is left in the market deck" in tracker.private.banner.value
+    tracker.close()
+
+
+def test_the_supply_rows_do_not_depend_on_what_another_player_drew():
+    def world(cards):
+        match = _play_until(Match("stockpile", PLAYERS), _at_supply_draw, seed=3)
+        seat = match.state.chance_owner()
+        match.apply(DrawCard(seat, cards[0]))
+        match.apply(DrawCard(seat, cards[1]))
+        match.apply(next(a for a in match.legal_actions()))
+        tracker, panel = _panel_at(match)
+        rows = [(r.head, r.label, [t.label for t in r.taps]) for r in panel.rows]
+        tracker.close()
+        return rows
+    assert world(("Boom", "Stanford Steel")) == world(("Bust", "Fee $1,000"))
+
+
+def _at_sale(match: Match) -> bool:
+    s = match.state
+    return (s.phase == "selling" and s.current_player() >= 0
+            and sum(isinstance(a, SellStock) for a in match.legal_actions()) >= 2)
+
+
+def test_a_last_sale_and_done_selling_at_one_tap():
+    match = _play_until(Match("stockpile", PLAYERS), _at_sale, seed=5)
+    seat = match.current_player()
+    sale = next(a for a in match.legal_actions() if isinstance(a, SellStock) and not a.split)
+    board = match.view(None)["board"]
+    price = board["tracks"][sale.company][board["positions"][sale.company]] * 1000   # a value of 5: $5,000
+    money = match.view(None)["players"][seat]["money"]
+    n = len(match)
+    tracker, panel = _panel_at(match)
+    last = next(r for r in panel.rows if "then done selling" in r.label)
+    plain = next(t for r in panel.rows for t in r.taps if t.action == sale)      # the sale alone
+    tap = next(t for t in last.taps if t.label == plain.label)                  # the same, and done
+    button = next(b for b, t in panel._visible_taps() if t is tap)
+    button.click()
+    assert list(match.log[n:n + 2]) == [sale, Pass(seat)]
+    assert match.view(None)["players"][seat]["money"] == money + price
+    tracker.close()
+
+
+def test_a_player_with_no_stock_card_is_not_asked_to_sell_and_the_log_says_why():
+    """A player holding no card (the count is public) has nothing to sell: the tracker enters her
+    "done selling" by itself, and the log line says so. Found by playing on until it happens."""
+    for seed in range(40):
+        match = Match("stockpile", PLAYERS)
+        tracker = Tracker(match)
+        rng = random.Random(seed)
+        while match.current_player() != TERMINAL and match.state.round <= 3:
+            state = match.state
+            seat = state.current_player()
+            if state.phase == "selling" and seat >= 0 and not any(match.view(None)["players"][seat]["holdings"].values()):
+                raise AssertionError(f"{PLAYERS[seat]} holds no card and is asked to sell")
+            action = state.sample_chance(rng) if seat == CHANCE else rng.choice(match.legal_actions())
+            n = len(match)
+            if tracker.private is None and action not in tracker.panel.offered():
+                tracker.gate_button.click()
+            (tracker.private.actions if tracker.private is not None else tracker.panel).pick(action)
+            assert match.log[n] == action
+            for made in match.log[n + 1:]:
+                line = match.describe_log(None)[match.log.index(made, n + 1)]
+                assert isinstance(made, Pass) or made.regular == made.split == 0
+                assert "holds no stock card" in line and "entered by itself" in line
+                tracker.close()
+                return
+        tracker.close()
+    raise AssertionError("no player ever held no card at the selling phase")
