@@ -18,19 +18,32 @@ from typing import Callable
 
 from tabletop.core import CHANCE, TERMINAL, Action
 from tabletop.errors import IllegalAction, PinLocked, TabletopError
+from tabletop.i18n import N_, _, tr
 from tabletop.store import StaleMatch
 
 from . import kit
 from .actions import ActionPanel
 from .exports import locked_words, pin_field
 from .join import table_query
+from .language import url_language
 from .live import Watcher, after_race, ahead_entries, race_words
 from .log import Announcements, LogPanel
-from .render import attr, esc, header_html, money, players_html
+from .render import attr, esc, game_over_words, header_html, htr, players_html
 from .style import CSS
 from .titles import title_ui
 
 __all__ = ["SeatScreen"]
+
+
+def _then_forced(match, actions):
+    """``actions``, then each entry forced after them (``state.forced_entry``), as they come due."""
+    yield from actions
+    for _ in range(64):
+        forced = getattr(match.state, "forced_entry", None)
+        action = forced() if forced is not None else None
+        if action is None:
+            return
+        yield action
 
 
 def _card(*children, cls: str = ""):
@@ -49,10 +62,11 @@ class SeatScreen:
         self.header = kit.html()
         self.banner = kit.hidden(kit.html(own_layout=True))
         self.notice = kit.hidden(kit.html(own_layout=True))
-        self.panel = ActionPanel(self._play, css_class="tt-private-actions", on_stale=self._error)
-        self.random_button = kit.button("Draw for me at random", "tt-small", on_click=self._random)
+        self.panel = ActionPanel(self._play, css_class="tt-private-actions", on_stale=self._error,
+                                 on_entries=self._play_all)
+        self.random_button = kit.button(_("Draw for me at random"), "tt-small", on_click=self._random)
         self.ahead = kit.html()
-        self.take_back = kit.button("Take back my entries ahead", "tt-small", on_click=self._take_back)
+        self.take_back = kit.button(_("Take back my entries ahead"), "tt-small", on_click=self._take_back)
         self.ahead_box = kit.vbox()
         self.secrets = kit.html()
         self.pin_box = kit.vbox()
@@ -60,19 +74,23 @@ class SeatScreen:
         self.players = kit.html()
         self.log = LogPanel(self.undo, self.redo, self.back_to, viewer=seat)
         self.told = Announcements()
-        self.own = _card(self.told.widget, kit.html(f'<div class="tt-private-title">{esc(self.name)}\'s device</div>'
-                                  f'<div class="tt-dim">Only {esc(self.name)} should look at this screen.</div>'),
+        device = tr("{player}'s device", player=self.name)
+        only = tr("Only {player} should look at this screen.", player=self.name)
+        self.own = _card(self.told.widget, kit.html(f'<div class="tt-private-title">{esc(device)}</div>'
+                                                    f'<div class="tt-dim">{esc(only)}</div>'),
                          self.banner, self.notice, self.pin_box, self.panel.widget, self.ahead_box, self.secrets,
                          cls="tt-private")
         self.own.add_class("tt-seat-panel")
-        table = kit.html(f'<a class="tt-link" href="{attr(table_query(saved.id))}">The table screen</a>'
+        table = kit.html(f'<a class="tt-link" href="{attr(table_query(saved.id, url_language()))}">'
+                         '' + esc(_("The table screen")) + '</a>'
                          if saved.id else "")
         self.widget = kit.vbox([
             kit.html(CSS),
             _card(self.header, cls="tt-head-card"),
             self.own,
-            _card(kit.html('<div class="tt-section-title">Board</div>'), self.board, cls="tt-board"),
-            _card(kit.html('<div class="tt-section-title">Players</div>'), self.players, cls="tt-players-card"),
+            _card(kit.html('<div class="tt-section-title">' + esc(_("Board")) + '</div>'), self.board, cls="tt-board"),
+            _card(kit.html('<div class="tt-section-title">' + esc(_("Players")) + '</div>'), self.players,
+                  cls="tt-players-card"),
             self.log.widget,
             _card(table, cls="tt-footer"),
         ], "tt-app", "tt-seat")
@@ -95,13 +113,14 @@ class SeatScreen:
 
     # --- the PIN ---------------------------------------------------------------------------
     def _ask_pin(self, problem: str | None) -> None:
-        field = pin_field("PIN", lambda value: self.unlock(value))
+        field = pin_field(_("PIN"), lambda value: self.unlock(value))
         self.pin_field = field
         old = self.pin_box.children
+        protected = htr(N_("{player}'s panel is protected: enter {player}'s PIN."), player=esc(self.name))
         self.pin_box.children = (
-            kit.html(f"<div>{esc(self.name)}'s panel is protected: enter {esc(self.name)}'s PIN.</div>"
+            kit.html(f"<div>{protected}</div>"
                      + (f'<div class="tt-banner">{esc(problem)}</div>' if problem else "")),
-            kit.box([field, kit.button("Open", "tt-primary", on_click=lambda: self.unlock(field.value))]))
+            kit.box([field, kit.button(_("Open"), "tt-primary", on_click=lambda: self.unlock(field.value))]))
         for w in old:
             _close(w)
 
@@ -121,7 +140,7 @@ class SeatScreen:
             return False
         if not right:
             wait = store.pin_wait(self.saved.id, self.seat)
-            self._ask_pin("That PIN is not right." + (" " + locked_words(self.name, wait) if wait > 0 else ""))
+            self._ask_pin(_("That PIN is not right.") + (" " + locked_words(self.name, wait) if wait > 0 else ""))
             return False
         self.unlocked = True
         old = self.pin_box.children
@@ -144,14 +163,12 @@ class SeatScreen:
         player = state.current_player()
         owner = state.chance_owner() if player == CHANCE else None
         if player == TERMINAL:
-            out = match.outcome()
-            status = "Game over" if out is None else "Game over: " + " and ".join(names[s] for s in out.winners) + (
-                " wins" if len(out.winners) == 1 else " win")
+            status = game_over_words(names, match.outcome())[0]
         elif player == CHANCE:
-            status = (f'Secret draw for <span class="tt-turn-name">{esc(names[owner])}</span>' if owner is not None
-                      else "The next card is entered at the table")
+            status = (htr(N_("Secret draw for {player}"), player=f'<span class="tt-turn-name">{esc(names[owner])}</span>')
+                      if owner is not None else esc(_("The next card is entered at the table")))
         else:
-            status = f'<span class="tt-turn-name">{esc(names[player])}</span> to act'
+            status = htr(N_("{player} to act"), player=f'<span class="tt-turn-name">{esc(names[player])}</span>')
         self.header.value = header_html(view, self.display_name, status)
         self.board.value = self.ui.board_html(view)
         worth = [self.ui.net_worth(view, s) for s in range(state.n)]
@@ -164,31 +181,30 @@ class SeatScreen:
             self.ahead.value = ""
             self.ahead_box.children = ()
             return
-        self.secrets.value = ('<div class="tt-section-title">Your secrets</div>'
+        self.secrets.value = ('<div class="tt-section-title">' + esc(_("Your secrets")) + '</div>'
                               + self.ui.private_html(match.view(self.seat).get("private")))
         ahead = self._entered_ahead()
         if any(e.refused for e in ahead):
             ahead = self._refused(ahead)
         self._show_ahead(ahead)
         if player == TERMINAL:
-            scores = ""
-            out = match.outcome()
-            if out is not None:
-                scores = ", ".join(f"{names[s]} {money(out.scores[s])}" for s in range(len(names)))
-            self.panel.clear(f'<div class="tt-status">Game over</div><div>{esc(scores)}</div>')
+            scores = game_over_words(names, match.outcome())[1]
+            self.panel.clear('<div class="tt-status">' + esc(_("Game over")) + f'</div><div>{esc(scores)}</div>')
         elif player == CHANCE and owner == self.seat:
-            self.panel.show('<div class="tt-status">Enter your secret draw</div>', match.offered_actions(self.seat),
-                            state.describe, [self.random_button], state=state)
+            self.panel.show('<div class="tt-status">' + esc(_("Enter your secret draw")) + '</div>',
+                            match.offered_actions(self.seat),
+                            state.describe, [self.random_button], state=state, viewer=self.seat)
         elif player == self.seat:
-            self.panel.show('<div class="tt-status">Your turn</div>', match.offered_actions(self.seat),
-                            state.describe, state=state)
+            self.panel.show('<div class="tt-status">' + esc(_("Your turn")) + '</div>', match.offered_actions(self.seat),
+                            state.describe, state=state, viewer=self.seat)
         else:
             early = ahead_entries(match, self.seat, self._ahead_actions(ahead))
             waiting = names[owner] if owner is not None else (names[player] if player >= 0 else None)
-            wait = (f"Waiting for {esc(waiting)}" if waiting else "Waiting for the table screen's entry")
+            wait = (htr(N_("Waiting for {player}"), player=esc(waiting)) if waiting
+                    else esc(_("Waiting for the table screen's entry")))
             if early:
-                self.panel.show('<div class="tt-status">Enter your next draw now</div>'
-                                f"<div>It goes in by itself when your turn comes. {wait}.</div>",
+                self.panel.show('<div class="tt-status">' + esc(_("Enter your next draw now")) + '</div>'
+                                '<div>' + htr(N_("It goes in by itself when your turn comes. {waiting}."), waiting=wait) + '</div>',
                                 early, state.describe, state=state)
             else:
                 self.panel.clear(f'<div class="tt-status">{wait}</div>')
@@ -209,13 +225,14 @@ class SeatScreen:
         try:
             words = self.match.state.describe(self.saved._decode(refused.data))
         except Exception:  # describing is best effort
-            words = "your entry"
+            words = _("your entry")
         try:
             self.saved.store.clear_advance(self.saved.id, self.seat)
         except TabletopError as exc:
             self._error(str(exc))
             return ahead
-        self._error(f"Your entry made ahead ({words}) could not go in when its turn came: {refused.refused}")
+        self._error(tr("Your entry made ahead ({entry}) could not go in when its turn came: {reason}",
+                       entry=words, reason=refused.refused))
         return []
 
     def _show_ahead(self, ahead) -> None:
@@ -231,8 +248,8 @@ class SeatScreen:
             except Exception:  # describing is best effort
                 words = type(action).__name__
             lines.append(f"<li>{esc(words)}</li>")
-        self.ahead.value = ('<div class="tt-section-title">Entered ahead</div>'
-                            '<div class="tt-dim">These go in by themselves when your turn comes.</div>'
+        self.ahead.value = ('<div class="tt-section-title">' + esc(_("Entered ahead")) + '</div>'
+                            '<div class="tt-dim">' + esc(_("These go in by themselves when your turn comes.")) + '</div>'
                             f"<ul>{''.join(lines)}</ul>")
         self.ahead_box.children = (self.ahead, self.take_back)
 
@@ -261,16 +278,24 @@ class SeatScreen:
         self.told.tell(self.log.sync(self.match, before), self.log.story)
 
     def _play(self, action: Action) -> None:
+        self._play_all((action,))
+
+    def _play_all(self, actions) -> None:
+        """Enter ``actions`` in order (one tap's entries; a refusal stops them), then what the
+        seat to act cannot but enter (``state.forced_entry``, as on the table screen)."""
         if not self.unlocked:
             return
         before = self.match.state.clone()
-        try:
-            self._submit(action)
-            message = None
-        except StaleMatch:
-            message = after_race(self.saved, action, self.seat, self._submit)
-        except TabletopError as exc:
-            message = str(exc)
+        message = None
+        for action in _then_forced(self.match, actions):
+            try:
+                self._submit(action)
+            except StaleMatch:
+                message = after_race(self.saved, action, self.seat, self._submit)
+            except TabletopError as exc:
+                message = str(exc)
+            if message is not None:
+                break
         self._told(before)
         self._error(message)
         self.refresh()
@@ -278,7 +303,7 @@ class SeatScreen:
     def _random(self) -> None:
         state = self.match.state
         if state.current_player() != CHANCE or state.chance_owner() != self.seat:
-            self._error("Nothing secret is to be drawn for you now.")
+            self._error(_("Nothing secret is to be drawn for you now."))
             return
         self._play(self.match.sample_chance())
 
@@ -338,7 +363,7 @@ class SeatScreen:
 
     def _gone(self, message: str) -> None:
         self.panel.clear()
-        self._error(f"{message} It was deleted on another screen.")
+        self._error(tr("{message} It was deleted on another screen.", message=message))
 
     def close(self) -> None:
         self.watcher.stop()

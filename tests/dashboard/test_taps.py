@@ -178,3 +178,19 @@ def test_a_player_with_no_stock_card_is_not_asked_to_sell_and_the_log_says_why()
                 return
         tracker.close()
     raise AssertionError("no player ever held no card at the selling phase")
+
+
+def test_on_a_players_own_phone_the_supply_step_is_two_taps_too(home):
+    from tabletop.store import Store
+    from tabletop.widgets.seat import SeatScreen
+    match = _play_until(Match("stockpile", PLAYERS), _at_supply_draw, seed=6)
+    seat = match.state.chance_owner()
+    store = Store()
+    saved = store.create(match)
+    phone = SeatScreen(Store().open(saved.id, device=f"seat:{seat}"), seat)
+    _tap(phone.panel, "4", "Boom")                     # Boom face up on stockpile 4
+    _tap(phone.panel, "1", "Cosmic Computers")         # Cosmic Computers face down on stockpile 1
+    entered = store.open(saved.id).match.log[len(match):]
+    assert list(entered) == [DrawCard(seat, "Boom"), DrawCard(seat, "Cosmic Computers"),
+                             PlaceCards(seat, (("Boom", 3, True), ("Cosmic Computers", 0, False)))]
+    phone.close()
