@@ -10,6 +10,7 @@ from tabletop.i18n import N_, Message, Term
 
 #: rule: the four companies are the four suits (ordered as they are laid out on the table), as
 #: message parameters: each language names them its own way (Japanese as the rulebook does)
+# TRANSLATORS: the suits, which are the game's four companies; Japanese as the rulebook writes them
 SUIT_TERMS: tuple[Term, ...] = (Term("jika term", "spades"), Term("jika term", "hearts"),
                                 Term("jika term", "diamonds"), Term("jika term", "clubs"))
 #: the suits' names as data (actions, views, saves): always English
@@ -37,6 +38,8 @@ HAND_SIZE: dict[int, int] = {3: 9, 4: 7}
 WATCHER_JACKS = len(SUITS)
 
 #: the two slots of a suit's market: the upper card and the lower card (the ace at first)
+# TRANSLATORS: the two places of a suit's market: "the upper card", "the lower card" (the rulebook's
+# 上側 and 下側)
 SLOT_TERMS: tuple[Term, ...] = (Term("jika term", "upper"), Term("jika term", "lower"))
 SLOTS: tuple[str, ...] = tuple(str(term) for term in SLOT_TERMS)
 
@@ -44,6 +47,8 @@ SLOTS: tuple[str, ...] = tuple(str(term) for term in SLOT_TERMS)
 #: recently, or the winner of rock-paper-scissors); seat 0 unless the options say otherwise
 DEFAULT_FIRST_PLAYER = 0
 
+# TRANSLATORS: the ranks of the cards with a name (the queen and king are the share certificates,
+# the jacks the watcher's pile); as players call them at the table
 RANK_TERMS: dict[int, Term] = {1: Term("jika term", "ace"), 11: Term("jika term", "jack"),
                                12: Term("jika term", "queen"), 13: Term("jika term", "king")}
 RANK_NAMES: dict[int, str] = {value: str(term) for value, term in RANK_TERMS.items()}
