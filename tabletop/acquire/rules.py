@@ -27,7 +27,7 @@ from typing import Any, Mapping
 
 from ..core import BANK, CHANCE, TERMINAL, Correction, Event, Outcome, State
 from ..errors import GameIsOver, IllegalAction, MalformedAction, NotYourTurn
-from ..i18n import Message, Money, N_, pgettext, tr, trn
+from ..i18n import Message, Money, N_, pgettext, render_template, tr, trn
 from . import events, mergers
 from .actions import (ACTION_TYPES, BuyShare, ChooseNextDefunct, ChooseSurvivor, DeclareEnd,
                       DisposeShares, DrawStartTile, DrawTile, EndTurn, FoundCorporation, PlaceTile)
@@ -452,31 +452,36 @@ class AcquireState(PositionRules, State):
 
     def waiting_for(self) -> str:
         """What the game is waiting for, in words (the current language)."""
-        return self._waiting().render()
+        return render_template(*self._waiting_words())
 
     def _waiting(self) -> Message:
-        """What the game is waiting for, as words to render when read."""
+        """What the game is waiting for, as words to render when read (a refusal's reason)."""
+        return Message(*self._waiting_words())
+
+    def _waiting_words(self) -> tuple:
+        """(template, params) of what the game is waiting for (plain, so that each reading
+        renders once: the screens' next line is read at every view)."""
         p, phase = self.to_act, self.phase
         if p == TERMINAL:
-            return later.tr("the game is over")
+            return N_("the game is over"), {}
         if p == CHANCE:
-            return later.tr("{player} is to draw a tile", player=self.name(self.draws[-1]))
-        who = self.name(p)
+            return N_("{player} is to draw a tile"), {"player": self.name(self.draws[-1])}
+        who = {"player": self.name(p)}
         if phase == "place":
-            return later.tr("{player} is to place a tile", player=who)
+            return N_("{player} is to place a tile"), who
         if phase == "buy":
-            return later.tr("{player} may buy shares or end the turn", player=who)
+            return N_("{player} may buy shares or end the turn"), who
         if phase == "found":
-            return later.tr("{player} is to choose the corporation to found", player=who)
+            return N_("{player} is to choose the corporation to found"), who
         m = self.merger
         if m.step == "survivor":
-            return later.tr("{player} is to choose which of {corporations} survives the merger",
-                            player=who, corporations=self._names(m.choices))
+            return (N_("{player} is to choose which of {corporations} survives the merger"),
+                    {**who, "corporations": self._names(m.choices)})
         if m.step == "order":
-            return later.tr("{player} is to choose which of {corporations} is settled next",
-                            player=who, corporations=self._names(m.choices))
-        return later.tr("{player} is to decide what to do with {corporation} shares", player=who,
-                        corporation=corporation(self.tables.corps[m.current]))
+            return (N_("{player} is to choose which of {corporations} is settled next"),
+                    {**who, "corporations": self._names(m.choices)})
+        return (N_("{player} is to decide what to do with {corporation} shares"),
+                {**who, "corporation": corporation(self.tables.corps[m.current])})
 
     def hint(self) -> str:
         return self.waiting_for()
