@@ -148,14 +148,14 @@ class Narrowing:
             raise IllegalAction("Nothing is left to choose: the choice is already made.")
         if _key(value) not in {_key(v) for v in self.values()}:
             shown = ", ".join(repr(v) for v in self.values())
-            raise IllegalAction(f"{value!r} is not a choice for the {self.part.name.replace('_', ' ')} "
-                                f"now (the choices are {shown}).")
+            raise IllegalAction("{value} is not a choice for the {part} now (the choices are {choices}).",
+                                value=repr(value), part=self.part.name.replace("_", " "), choices=shown)
         return Narrowing(self.offered, self.chosen + ((self.part, value),))
 
     def choose_toward(self, action: Action) -> "Narrowing":
         """The next answer on the way to ``action`` (which must be among the remaining)."""
         if action not in self.remaining:
-            raise IllegalAction(f"{action!r} is not among the choices left.")
+            raise IllegalAction("{action} is not among the choices left.", action=repr(action))
         return self.choose(self.part.value_of(action))
 
     def back(self) -> "Narrowing":

@@ -15,10 +15,11 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Mapping, NamedTuple, Sequence
 
 from .errors import MalformedAction
+from .i18n import N_, _, tr
 
 __all__ = [
     "CHANCE", "TERMINAL", "BANK", "Action", "Position", "Correction", "Payment", "ValueMark",
-    "Event", "Outcome", "Waiting", "Game", "State", "Title", "shown", "LEDGER_KINDS",
+    "Event", "Outcome", "Waiting", "Game", "State", "Title", "shown", "LEDGER_KINDS", "Words",
 ]
 
 #: ``current_player()`` when the next action is a chance event (a deal, a draw, a reveal).
@@ -51,6 +52,30 @@ def shown(value: Any, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+class Words:
+    """Words put together when they are read, in the reader's language: a refusal's part that is
+    itself words (what a field wants, an action described, a list of names). ``render`` makes them."""
+    __slots__ = ("_render",)
+
+    def __init__(self, render: Callable[[], str]):
+        self._render = render
+
+    def __str__(self) -> str:
+        return self._render()
+
+    def __format__(self, spec: str) -> str:
+        return format(self._render(), spec)
+
+    def __reduce__(self):      # an error sent to another process carries the English words
+        from .i18n import DEFAULT, language
+        with language(DEFAULT):
+            return (str, (self._render(),))
+
+
+def _either(wanted: Sequence[Callable[[], str]]) -> Callable[[], str]:
+    return lambda: _(" or ").join(w() for w in wanted)
+
+
 # --- action field checks -------------------------------------------------------------------
 # Every action field is checked against its annotation once, here, for every title: rules code
 # may then trust that a seat is an int (not True, not 0.0) and a card is a str.
@@ -71,48 +96,50 @@ def _is_plain(value: Any, depth: int = 0) -> bool:
             and all(_is_plain(v, depth + 1) for v in value))
 
 
-def _checker(hint: Any) -> tuple[Callable[[Any], bool], str, type | None]:
-    """A predicate for values of the annotation ``hint``, what it wants in words, and the one
-    exact type that needs no further look (None if every value needs the predicate)."""
+def _checker(hint: Any) -> tuple[Callable[[Any], bool], Callable[[], str], type | None]:
+    """A predicate for values of the annotation ``hint``, what it wants in words (made when read,
+    in the reader's language), and the one exact type that needs no further look (None if every
+    value needs the predicate)."""
     if hint is Any:
-        return (lambda v: True), "anything", None
+        return (lambda v: True), (lambda: tr("anything")), None
     if hint is None or hint is type(None):
-        return (lambda v: v is None), "left empty", type(None)
+        return (lambda v: v is None), (lambda: tr("left empty")), type(None)
     if hint is bool:
-        return (lambda v: v is True or v is False), "true or false", bool
+        return (lambda v: v is True or v is False), (lambda: tr("true or false")), bool
     if hint is int:
-        return _is_int, "a whole number", int
+        return _is_int, (lambda: tr("a whole number")), int
     if hint is str:
-        return (lambda v: isinstance(v, str)), "text", str
+        return (lambda v: isinstance(v, str)), (lambda: tr("text")), str
     if hint is tuple:
         return ((lambda v: isinstance(v, tuple) and all(_is_plain(x, 1) for x in v)),
-                "a tuple of whole numbers, text, true/false or tuples of them", None)
+                (lambda: tr("a tuple of whole numbers, text, true/false or tuples of them")), None)
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):
         arms = [_checker(a) for a in args]
         exact = [t for _, _, t in arms if t is not None and t is not type(None)]
         return ((lambda v: any(ok(v) for ok, _, _ in arms)),
-                " or ".join(wanted for _, wanted, _ in arms), exact[0] if exact else None)
+                _either([wanted for _, wanted, _ in arms]), exact[0] if exact else None)
     if origin is typing.Literal:
         return ((lambda v: any(type(v) is type(a) and v == a for a in args)),
-                " or ".join(map(repr, args)), None)
+                _either([(lambda a=a: repr(a)) for a in args]), None)
     if origin is tuple:
         if len(args) == 2 and args[1] is Ellipsis:
-            ok, wanted, _ = _checker(args[0])
+            ok, wanted, _exact = _checker(args[0])
             return ((lambda v: isinstance(v, tuple) and all(ok(x) for x in v)),
-                    f"a tuple, each entry {wanted}", None)
+                    (lambda: tr("a tuple, each entry {wanted}", wanted=wanted())), None)
         parts = [_checker(a) for a in args]
         return ((lambda v: isinstance(v, tuple) and len(v) == len(parts)
                  and all(ok(x) for (ok, _, _), x in zip(parts, v))),
-                f"a tuple of {len(parts)}: " + ", ".join(wanted for _, wanted, _ in parts), None)
+                (lambda: tr("a tuple of {count}: {parts}", count=len(parts),
+                            parts=_(", ").join(wanted() for _, wanted, _ in parts))), None)
     if isinstance(hint, type):
-        return (lambda v: isinstance(v, hint)), f"a {hint.__name__}", hint
+        return (lambda v: isinstance(v, hint)), (lambda: tr("a {type}", type=hint.__name__)), hint
     raise TypeError(f"tabletop cannot check an action field annotated {hint!r}")
 
 
 class _FieldChecks(NamedTuple):
     usual: Callable[[Any], bool]   # True when every field has its exact usual type (fast path)
-    checks: tuple[tuple[str, Callable[[Any], bool], str], ...]
+    checks: tuple[tuple[str, Callable[[Any], bool], Callable[[], str]], ...]
 
 
 _FIELD_CHECKS: dict[type, _FieldChecks] = {}
@@ -152,22 +179,28 @@ class Action:
     @classmethod
     def from_dict(cls, data: Mapping, action_types: Mapping[str, type["Action"]]) -> "Action":
         if not isinstance(data, Mapping) or not isinstance(data.get("type"), str):
-            raise MalformedAction(f"An action must be a mapping with a 'type' (a name); got {shown(data)}.")
+            raise MalformedAction("An action must be a mapping with a 'type' (a name); got {value}.",
+                                  value=shown(data))
         kind = action_types.get(data["type"])
         if kind is None:
-            raise MalformedAction(f"{shown(data['type'])} is not an action of this game.")
+            raise MalformedAction("{value} is not an action of this game.", value=shown(data["type"]))
         names = {f.name for f in dataclasses.fields(kind)}
         given = set(data) - {"type"}
         if given != names:
             missing, extra = sorted(names - given), sorted(map(str, given - names))
-            raise MalformedAction(
-                f"{kind.__name__} needs the fields {sorted(names)}"
-                + (f"; missing {missing}" if missing else "")
-                + (f"; unexpected {extra}" if extra else "") + ".")
+            if missing and extra:
+                words = N_("{action} needs the fields {fields}; missing {missing}; unexpected {extra}.")
+            elif missing:
+                words = N_("{action} needs the fields {fields}; missing {missing}.")
+            else:
+                words = N_("{action} needs the fields {fields}; unexpected {extra}.")
+            raise MalformedAction(words, action=kind.__name__, fields=sorted(names), missing=missing,
+                                  extra=extra)
         try:
             return kind(**{k: _tupled(data[k]) for k in names})
         except (TypeError, ValueError) as exc:  # a title's __post_init__ that met odd values
-            raise MalformedAction(f"{kind.__name__} cannot hold these values ({exc}).") from exc
+            raise MalformedAction("{action} cannot hold these values ({reason}).", action=kind.__name__,
+                                  reason=exc) from exc
 
     def check_fields(self) -> None:
         """Raise ``MalformedAction`` unless every field holds a value of its annotated type
@@ -182,7 +215,9 @@ class Action:
         for name, ok, wanted in found.checks:
             value = getattr(self, name)
             if not ok(value):
-                raise MalformedAction(f"{kind.__name__}: {name} must be {wanted}, not {shown(value)}.")
+                raise MalformedAction("{action}: {field} must be {wanted}, not {value}.",
+                                      action=kind.__name__, field=name, wanted=Words(wanted),
+                                      value=shown(value))
 
     @property
     def secret_to(self) -> int | None:
@@ -372,12 +407,15 @@ class State:
 
     def describe_event(self, event: Event) -> str:
         """An event in a player's words (for the announcements and the log). Titles override."""
-        facts = ", ".join(f"{key} {value}" for key, value in event.params)
-        return f"{event.kind.replace('_', ' ').capitalize()}" + (f": {facts}" if facts else "")
+        kind = event.kind.replace("_", " ").capitalize()    # the kind and the facts' names are data
+        if not event.params:
+            return kind
+        return tr("{event}: {facts}", event=kind,
+                  facts=_(", ").join(f"{key} {value}" for key, value in event.params))
 
     def describe_hidden(self, action: Action) -> str:
         """A secret action as everybody else may read it."""
-        return f"{self.name(action.secret_to)}: a secret entry"
+        return tr("{player}: a secret entry", player=self.name(action.secret_to))
 
     def hint(self) -> str:
         """What the game waits for, in words safe for the public table."""
@@ -393,7 +431,7 @@ class State:
         then each player's secret entries, in the order the new match takes them. Only where
         ``at_position_boundary()``; a title that cannot refuses in words."""
         from .errors import IllegalAction
-        raise IllegalAction(f"{type(self).__name__} cannot be written as a position.")
+        raise IllegalAction("{state} cannot be written as a position.", state=type(self).__name__)
 
     # --- shared helpers ----------------------------------------------------------------
     def is_terminal(self) -> bool:
@@ -456,7 +494,7 @@ class Title:
         """Title-specific command-line flags for ``tabletop simulate`` turned into options."""
         if argv:
             from .errors import OptionsError
-            raise OptionsError(f"{self.display_name} has no option {' '.join(argv)}.")
+            raise OptionsError("{game} has no option {option}.", game=self.display_name, option=" ".join(argv))
         return {}
 
     def new_state(self, game: Game) -> State:

@@ -20,9 +20,11 @@ from itertools import accumulate
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from .core import CHANCE, TERMINAL, Action, Event, Game, Outcome, Position, State, Waiting, _is_int, shown
+from .core import (CHANCE, TERMINAL, Action, Event, Game, Outcome, Position, State, Waiting, Words, _is_int,
+                   shown)
 from .errors import (GameIsOver, HistoryError, IllegalAction, MalformedAction, NotYourTurn,
                      OptionsError, SaveFileError, TabletopError, UnknownTitle)
+from .i18n import N_, Number, tr
 from .registry import get_title
 
 __all__ = ["Match", "SAVE_FORMAT", "SAVE_VERSION", "PUBLIC_RECORD_FORMAT", "PUBLIC_RECORD_VERSION",
@@ -49,24 +51,25 @@ class Match:
     def __init__(self, title: str, players: Iterable[str], options: Mapping[str, Any] | None = None,
                  seed: int | None = None):
         if not isinstance(title, str):
-            raise UnknownTitle(f"A game is named by text, such as 'stockpile'; not {shown(title)}.")
+            raise UnknownTitle("A game is named by text, such as 'stockpile'; not {value}.", value=shown(title))
         self.title = get_title(title)
         if isinstance(players, (str, bytes, Mapping)) or not isinstance(players, Iterable):
-            raise OptionsError(f"The players are a list of names, not {shown(players)}.")
+            raise OptionsError("The players are a list of names, not {value}.", value=shown(players))
         players = tuple(players)
         for p in players:
             if not isinstance(p, str):
-                raise OptionsError(f"A player's name is text, not {shown(p)}.")
+                raise OptionsError("A player's name is text, not {value}.", value=shown(p))
         if not self.title.min_players <= len(players) <= self.title.max_players:
-            raise OptionsError(
-                f"{self.title.display_name} is for {self.title.min_players} to "
-                f"{self.title.max_players} players, not {len(players)}.")
+            raise OptionsError("{game} is for {least} to {most} players, not {count}.",
+                               game=self.title.display_name, least=self.title.min_players,
+                               most=self.title.max_players, count=len(players))
         if len(set(players)) != len(players) or any(not p.strip() for p in players):
             raise OptionsError("Every player needs a name, and no two players the same name.")
         if options is not None and not isinstance(options, Mapping):
-            raise OptionsError(f"The options are a table of option names and values, not {shown(options)}.")
+            raise OptionsError("The options are a table of option names and values, not {value}.",
+                               value=shown(options))
         if seed is not None and not _is_int(seed):
-            raise OptionsError(f"The seed is a whole number (or none), not {shown(seed)}.")
+            raise OptionsError("The seed is a whole number (or none), not {value}.", value=shown(seed))
         opts = self._set_up(self.title.normalize_options, dict(options or {}), len(players))
         try:  # everything a save holds must be writable as text
             _canonical({"players": players, "options": opts, "seed": seed})
@@ -88,8 +91,9 @@ class Match:
         except TabletopError:
             raise
         except Exception as exc:
-            raise OptionsError(f"{self.title.display_name} cannot use these options "
-                               f"({type(exc).__name__}: {shown(str(exc), 120)}).") from exc
+            raise OptionsError("{game} cannot use these options ({error}: {detail}).",
+                               game=self.title.display_name, error=type(exc).__name__,
+                               detail=shown(str(exc), 120)) from exc
 
     # --- reading --------------------------------------------------------------------------
     @property
@@ -149,8 +153,8 @@ class Match:
         """``seat`` if it is None or a seat of this game; refused in words otherwise."""
         if seat is None or (_is_int(seat) and 0 <= seat < self.game.n_players):
             return seat
-        raise IllegalAction(f"There is no seat {shown(seat)} in this game "
-                            f"(the seats are numbered 0 to {self.game.n_players - 1}).")
+        raise IllegalAction("There is no seat {seat} in this game (the seats are numbered 0 to {last}).",
+                            seat=shown(seat), last=self.game.n_players - 1)
 
     def view(self, seat: int | None = None) -> dict:
         return self._state.view(self._seat(seat))
@@ -183,19 +187,22 @@ class Match:
     def apply(self, action: Action) -> None:
         """Play ``action``. Refused actions raise and leave the match exactly as it was."""
         if type(action) not in self._action_types:
-            raise MalformedAction(f"{shown(action, 80)} is not an action of {self.title.display_name}.")
+            raise MalformedAction("{action} is not an action of {game}.", action=shown(action, 80),
+                                  game=self.title.display_name)
         action.check_fields()
         if isinstance(action, Position) and self._log:
-            raise IllegalAction(f"A position can only be the first entry of a match, and this "
-                                f"match already has {len(self._log)}; start a new match from "
-                                f"the table as it is.")
+            raise IllegalAction("A position can only be the first entry of a match, and this match already "
+                                "has {count}; start a new match from the table as it is.", count=len(self._log))
         player = self._state.current_player()
         if player == TERMINAL:
-            try:
-                words = self._state.describe(action)
-            except Exception:  # well-typed but nonsense (a seat 99): name the kind only
-                words = f"this {type(action).__name__}"
-            raise GameIsOver(f"The game is over; {words} cannot be played.")
+            state = self._state     # the final state: nothing changes it any more
+
+            def words() -> str:     # in the language of whoever reads the refusal
+                try:
+                    return state.describe(action)
+                except Exception:  # well-typed but nonsense (a seat 99): name the kind only
+                    return tr("this {action}", action=type(action).__name__)
+            raise GameIsOver("The game is over; {action} cannot be played.", action=Words(words))
         try:
             self._state.apply(action)
         except TabletopError:
@@ -203,7 +210,8 @@ class Match:
             raise
         except Exception as exc:  # a rules bug must not leave a half-changed match
             self._rebuild(len(self._log))
-            raise IllegalAction(f"{type(action).__name__} could not be played ({exc}).") from exc
+            raise IllegalAction("{action} could not be played ({reason}).", action=type(action).__name__,
+                                reason=exc) from exc
         self._log.append(action)
         self._redo.clear()
         if len(self._log) % CHECKPOINT_EVERY == 0:
@@ -254,10 +262,11 @@ class Match:
     def undo_to(self, n: int) -> None:
         """Go back so that only the first ``n`` actions remain; they can be redone."""
         if not _is_int(n):
-            raise HistoryError(f"Go back to an entry given by its number (0 to {len(self._log)}), "
-                               f"not {shown(n)}.")
+            raise HistoryError("Go back to an entry given by its number (0 to {last}), not {value}.",
+                               last=len(self._log), value=shown(n))
         if not 0 <= n <= len(self._log):
-            raise HistoryError(f"The log has {len(self._log)} entries; cannot go back to entry {n}.")
+            raise HistoryError("The log has {count} entries; cannot go back to entry {entry}.",
+                               count=len(self._log), entry=n)
         undone = self._log[n:]
         del self._log[n:]
         self._redo.extend(reversed(undone))
@@ -295,9 +304,10 @@ class Match:
         try:
             Path(path).write_text(self.to_json(), encoding="utf-8")
         except TypeError as exc:
-            raise SaveFileError(f"A match is saved to a file path, not {shown(path)}.") from exc
+            raise SaveFileError("A match is saved to a file path, not {value}.", value=shown(path)) from exc
         except OSError as exc:
-            raise SaveFileError(f"Cannot write the saved match to {path}: {exc.strerror or exc}.") from exc
+            raise SaveFileError("Cannot write the saved match to {path}: {reason}.", path=path,
+                                reason=exc.strerror or exc) from exc
 
     @classmethod
     def from_dict(cls, data: Any) -> "Match":
@@ -309,16 +319,19 @@ class Match:
             raise SaveFileError("This is not a saved tabletop match.")
         version = data.get("version")
         if not _is_int(version) or version != SAVE_VERSION:
-            raise SaveFileError(
-                f"This match was saved in format version {shown(version)}; "
-                f"this tabletop reads version {SAVE_VERSION}.")
+            raise SaveFileError("This match was saved in format version {version}; this tabletop reads "
+                                "version {readable}.", version=shown(version), readable=SAVE_VERSION)
         missing = [k for k in _SAVE_KEYS if k not in data]
         unknown = sorted(shown(k) for k in data if k not in _SAVE_KEYS)
         if missing or unknown:
-            raise SaveFileError("This saved match is incomplete or damaged ("
-                                + "; ".join(([f"it lacks {', '.join(missing)}"] if missing else [])
-                                            + ([f"unknown entries {', '.join(unknown)}"] if unknown else []))
-                                + ").")
+            if missing and unknown:
+                words = N_("This saved match is incomplete or damaged (it lacks {missing}; unknown entries "
+                           "{unknown}).")
+            elif missing:
+                words = N_("This saved match is incomplete or damaged (it lacks {missing}).")
+            else:
+                words = N_("This saved match is incomplete or damaged (unknown entries {unknown}).")
+            raise SaveFileError(words, missing=", ".join(missing), unknown=", ".join(unknown))
         try:
             expected = _checksum({k: v for k, v in data.items() if k != "checksum"})
         except (TypeError, ValueError, RecursionError, UnicodeEncodeError) as exc:
@@ -330,30 +343,32 @@ class Match:
         title, players, options, seed, actions = (data[k] for k in
                                                   ("title", "players", "options", "seed", "actions"))
         if not isinstance(title, str):
-            raise SaveFileError(f"This saved match names its game by {shown(title)}, not by a name.")
+            raise SaveFileError("This saved match names its game by {value}, not by a name.", value=shown(title))
         if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
             raise SaveFileError("This saved match's players must be a list of names.")
         if not isinstance(options, dict):
-            raise SaveFileError(f"This saved match's options must be a table, not {shown(options)}.")
+            raise SaveFileError("This saved match's options must be a table, not {value}.", value=shown(options))
         if seed is not None and not _is_int(seed):
-            raise SaveFileError(f"This saved match's seed must be a whole number or none, not {shown(seed)}.")
+            raise SaveFileError("This saved match's seed must be a whole number or none, not {value}.",
+                                value=shown(seed))
         if not isinstance(actions, list):
             raise SaveFileError("This saved match's entries must be a list.")
         try:
             paths = sorted(set(options) & get_title(title).path_options)
             if paths:
-                raise SaveFileError(f"This saved match names a file ({', '.join(paths)}); a saved match "
-                                    f"carries its rules data, not a file path, so it is not read.")
+                raise SaveFileError("This saved match names a file ({options}); a saved match carries its "
+                                    "rules data, not a file path, so it is not read.", options=", ".join(paths))
             match = cls(title, players, options, seed)
             for i, raw in enumerate(actions):
                 try:
                     match.apply(match.title.action_from_dict(raw))
                 except TabletopError as exc:
-                    raise SaveFileError(f"Entry {i + 1} of the saved log cannot be replayed: {exc}") from exc
+                    raise SaveFileError("Entry {entry} of the saved log cannot be replayed: {reason}",
+                                        entry=i + 1, reason=exc) from exc
         except SaveFileError:
             raise
         except TabletopError as exc:
-            raise SaveFileError(f"This saved match cannot be read: {exc}") from exc
+            raise SaveFileError("This saved match cannot be read: {reason}", reason=exc) from exc
         return match
 
     @classmethod
@@ -362,25 +377,26 @@ class Match:
         Size and nesting are bounded before the text is parsed."""
         if isinstance(text, (bytes, bytearray)):
             if len(text) > MAX_SAVE_BYTES:
-                raise SaveFileError(_too_large(len(text)))
+                raise _too_large(len(text))
             try:
                 text = bytes(text).decode("utf-8")
             except UnicodeDecodeError as exc:
-                raise SaveFileError(f"This file is not a saved match: it is not UTF-8 text "
-                                    f"(byte {exc.start + 1} cannot be read).") from exc
+                raise SaveFileError("This file is not a saved match: it is not UTF-8 text (byte {byte} cannot "
+                                    "be read).", byte=exc.start + 1) from exc
         elif not isinstance(text, str):
-            raise SaveFileError(f"A saved match is text or bytes, not {shown(text)}.")
+            raise SaveFileError("A saved match is text or bytes, not {value}.", value=shown(text))
         if len(text) > MAX_SAVE_BYTES:
-            raise SaveFileError(_too_large(len(text)))
+            raise _too_large(len(text))
         text = text.removeprefix("\ufeff")  # a byte-order mark some editors add
         if _nested_too_deeply(text):
-            raise SaveFileError(f"This file is not a saved match: its lists and tables are nested "
-                                f"more than {MAX_SAVE_DEPTH} deep.")
+            raise SaveFileError("This file is not a saved match: its lists and tables are nested more than "
+                                "{depth} deep.", depth=MAX_SAVE_DEPTH)
         try:
             data = json.loads(text, parse_int=_save_int, parse_float=_save_float,
                               parse_constant=_save_constant)
         except ValueError as exc:  # JSONDecodeError included
-            raise SaveFileError(f"This file is not a saved match: it is not valid JSON ({exc}).") from exc
+            raise SaveFileError("This file is not a saved match: it is not valid JSON ({reason}).",
+                                reason=exc) from exc
         except RecursionError as exc:  # cannot happen after the depth check; kept as a guard
             raise SaveFileError("This file is not a saved match: it is nested too deeply.") from exc
         return cls.from_dict(data)
@@ -391,18 +407,19 @@ class Match:
         try:
             fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         except TypeError as exc:
-            raise SaveFileError(f"A saved match is read from a file path, not {shown(path)}.") from exc
+            raise SaveFileError("A saved match is read from a file path, not {value}.", value=shown(path)) from exc
         except (OSError, ValueError) as exc:
-            raise SaveFileError(f"Cannot read the saved match {path}: "
-                                f"{getattr(exc, 'strerror', None) or exc}.") from exc
+            raise SaveFileError("Cannot read the saved match {path}: {reason}.", path=path,
+                                reason=getattr(exc, "strerror", None) or exc) from exc
         try:
             if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise SaveFileError(f"Cannot read the saved match {path}: it is not a regular file.")
+                raise SaveFileError("Cannot read the saved match {path}: it is not a regular file.", path=path)
             with os.fdopen(fd, "rb") as file:
                 fd = None
                 raw = file.read(MAX_SAVE_BYTES + 1)
         except OSError as exc:
-            raise SaveFileError(f"Cannot read the saved match {path}: {exc.strerror or exc}.") from exc
+            raise SaveFileError("Cannot read the saved match {path}: {reason}.", path=path,
+                                reason=exc.strerror or exc) from exc
         finally:
             if fd is not None:
                 os.close(fd)
@@ -484,9 +501,9 @@ def _checksum(body: Mapping) -> str:
     return hashlib.sha256(_canonical(body)).hexdigest()
 
 
-def _too_large(size: int) -> str:
-    return (f"This file is too large to be a saved match ({size:,} bytes; at most "
-            f"{MAX_SAVE_BYTES:,}).")
+def _too_large(size: int) -> SaveFileError:
+    return SaveFileError("This file is too large to be a saved match ({size} bytes; at most {limit}).",
+                         size=Number(size), limit=Number(MAX_SAVE_BYTES))
 
 
 _NOT_BRACKETS = bytes(set(range(256)) - set(b"[]{}"))
@@ -521,17 +538,18 @@ def _nested_too_deeply(text: str) -> bool:
 
 def _save_int(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_SAVE_DIGITS:
-        raise SaveFileError(f"This saved match holds a number with {len(digits.lstrip('-')):,} digits, "
-                            f"more than a save may hold ({MAX_SAVE_DIGITS:,}).")
+        raise SaveFileError("This saved match holds a number with {digits} digits, more than a save may "
+                            "hold ({limit}).", digits=Number(len(digits.lstrip("-"))),
+                            limit=Number(MAX_SAVE_DIGITS))
     return int(digits)
 
 
 def _save_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise SaveFileError(f"This saved match holds the number {shown(text)}, which is too large.")
+        raise SaveFileError("This saved match holds the number {value}, which is too large.", value=shown(text))
     return value
 
 
 def _save_constant(name: str):
-    raise SaveFileError(f"This saved match holds {name}, which is not a number a match uses.")
+    raise SaveFileError("This saved match holds {value}, which is not a number a match uses.", value=name)

@@ -34,7 +34,8 @@ def get_title(name: str) -> Title:
         return _loaded[name]
     module = TITLE_MODULES.get(name)
     if module is None:
-        raise UnknownTitle(f"There is no game called '{name}'. Known games: {', '.join(TITLE_MODULES)}.")
+        raise UnknownTitle("There is no game called '{name}'. Known games: {games}.", name=name,
+                           games=", ".join(TITLE_MODULES))
     title = importlib.import_module(module).TITLE
     _loaded[name] = title
     return title

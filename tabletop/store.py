@@ -48,9 +48,10 @@ from typing import Callable, Iterator, Mapping
 
 import argon2
 
-from .core import CHANCE, Action
+from .core import CHANCE, Action, Words
 from .errors import (DatabaseBusy, DatabaseDamaged, HistoryError, OptionsError, PinLocked, PinRequired,
                      SaveFileError, StoreError, TabletopError)
+from .i18n import DEFAULT, N_, Message, Money, Number, Term, _, language, tr, trn
 from .match import Match
 
 __all__ = ["Store", "StoredMatch", "MatchInfo", "data_home", "default_store", "StaleMatch", "AdvanceEntry",
@@ -142,18 +143,76 @@ class StaleMatch(HistoryError):
     refreshed. Nothing was changed; ``StoredMatch.refresh()`` catches up."""
 
 
-_STALE = ("This match was changed on another screen since it was opened here; "
-          "reload the page to continue from the latest entry. Nothing was changed.")
+_STALE = N_("This match was changed on another screen since it was opened here; reload the page to "
+            "continue from the latest entry. Nothing was changed.")
+_NO_MATCH = N_("There is no saved match '{match}'.")
+_DELETED = N_("Saved match '{match}' has been deleted.")
+_CLOSED_WORDS = N_("The saved matches ({where}) were closed; reload the page to open them again.")
+_BUSY_WORDS = N_("The saved matches ({where}) are in use by another program, which did not let go within "
+                 "{seconds} seconds. Nothing was saved; try again in a moment.")
+_UNUSABLE_WORDS = N_("The saved matches ({where}) could not be read or written ({reason}). Nothing was saved.")
 
 
 @dataclass(frozen=True)
 class AdvanceEntry:
     """A seat's secret draw entered before its turn (all players enter their deal at once); it is
-    played when the match reaches that seat's draw. ``refused``: why it could not be played then."""
+    played when the match reaches that seat's draw. ``refused``: why it could not be played then
+    (words: as text English, shown in each screen's language)."""
     seat: int
     pos: int
     data: str
     refused: str | None = None
+
+    def __post_init__(self):
+        if self.refused is not None:
+            object.__setattr__(self, "refused", _refusal_words(self.refused))
+
+
+# A refusal kept in the database (an advance entry's) is its message id and parameters as JSON,
+# not words in the language of whichever screen played it: each screen renders it in its own.
+def _refusal_data(value):
+    if isinstance(value, TabletopError):
+        value = Message(value.message_id, value.params) if isinstance(value.message_id, str) else str(value)
+    if isinstance(value, Message):
+        return {"message": value.template, "params": {k: _refusal_data(v) for k, v in value.params.items()}}
+    if isinstance(value, Term):
+        return {"term": str(value), "context": value.context}
+    if isinstance(value, (Money, Number)):
+        return {"money" if isinstance(value, Money) else "number": int(value)}
+    if value is None or isinstance(value, (bool, int)):
+        return value
+    return str(value)       # any other words (a described action...): as English
+
+
+def _refusal_text(error: TabletopError) -> str:
+    with language(DEFAULT):
+        return json.dumps(_refusal_data(error), ensure_ascii=False, sort_keys=True)
+
+
+def _refusal_value(data):
+    if isinstance(data, dict):
+        if isinstance(data.get("message"), str) and isinstance(data.get("params"), dict):
+            return Message(data["message"], {str(k): _refusal_value(v) for k, v in data["params"].items()})
+        if isinstance(data.get("term"), str) and isinstance(data.get("context"), str):
+            return Term(data["context"], data["term"])
+        if _is_whole(data.get("money")):
+            return Money(data["money"])
+        if _is_whole(data.get("number")):
+            return Number(data["number"])
+    return data if data is None or isinstance(data, (bool, int, str)) else str(data)
+
+
+def _is_whole(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _refusal_words(text: str) -> str:
+    """A stored refusal as words (a ``Message``; an older database's plain text stays as it is)."""
+    try:
+        words = _refusal_value(json.loads(text)) if text.startswith("{") else text
+    except (ValueError, TypeError, RecursionError):
+        words = text
+    return words if isinstance(words, str) else text
 
 
 def data_home() -> Path:
@@ -181,14 +240,15 @@ def default_location() -> str | Path:
     if not url:
         return data_home() / DB_NAME
     if not is_database_url(url):
-        raise StoreError(f"{DATABASE_URL_VARIABLE} should be a PostgreSQL address "
-                         f"(postgresql://user:password@host/database), but it does not start with "
-                         f"postgresql://. Correct it, or unset it to keep the matches in a file.")
+        raise StoreError("{variable} should be a PostgreSQL address (postgresql://user:password@host/database), "
+                         "but it does not start with postgresql://. Correct it, or unset it to keep the matches "
+                         "in a file.", variable=DATABASE_URL_VARIABLE)
     return url
 
 
 def location_words(location) -> str:
-    """Where a store is, for a person: the file, or the database and server without any password."""
+    """Where a store is, for a person: the file, or the database and server without any password
+    (words, rendered in the reader's language; as text, English)."""
     if not is_database_url(location):
         return str(location)
     from urllib.parse import parse_qs, unquote, urlsplit
@@ -199,13 +259,16 @@ def location_words(location) -> str:
     except ValueError:
         port = None
     user = unquote(parts.username or "") or query.get("user", "")
-    host = query.get("host") or unquote(parts.hostname or "") or "this computer"
+    host = query.get("host") or unquote(parts.hostname or "") or Message(N_("this computer"), {})
     # what libpq fills in when the address does not say: PGDATABASE, else the user's name, which
     # is PGUSER, else the computer's
     name = (unquote(parts.path.lstrip("/")) or query.get("dbname") or os.environ.get("PGDATABASE")
             or user or os.environ.get("PGUSER") or _computer_user())
-    server = f"{host}:{port}" if port else host
-    return f"the PostgreSQL database '{name}' on {server}" + (f" as user '{user}'" if user else "")
+    server = Message("{host}:{port}", {"host": host, "port": port}) if port else host
+    if user:
+        return Message(N_("the PostgreSQL database '{name}' on {server} as user '{user}'"),
+                       {"name": name, "server": server, "user": user})
+    return Message(N_("the PostgreSQL database '{name}' on {server}"), {"name": name, "server": server})
 
 
 def _computer_user() -> str:
@@ -244,8 +307,8 @@ def _info_from_row(row) -> MatchInfo:
         return MatchInfo(str(match_id), str(title), tuple(names), float(created), float(updated),
                          int(n_actions), int(round_), str(phase), bool(over))
     except (ValueError, TypeError, RecursionError) as exc:
-        raise SaveFileError(f"Saved match '{match_id}' could not be listed: its stored details "
-                            f"(players, times or progress) are damaged.") from exc
+        raise SaveFileError("Saved match '{match}' could not be listed: its stored details (players, times or "
+                            "progress) are damaged.", match=match_id) from exc
 
 
 # --- PIN hashes ------------------------------------------------------------------------------
@@ -267,8 +330,8 @@ def _pin_matches(pin: str, method: str, salt: bytes, digest: bytes) -> bool:
                              "remove that seat's PIN and set a new one.") from exc
     if method in ("scrypt", "pbkdf2"):
         return hmac.compare_digest(_legacy_pin_hash(pin, bytes(salt), method), bytes(digest))
-    raise StoreError(f"A stored PIN uses an unknown method ({method!r}) and cannot be checked; "
-                     f"remove that seat's PIN and set a new one.")
+    raise StoreError("A stored PIN uses an unknown method ({method}) and cannot be checked; remove that seat's "
+                     "PIN and set a new one.", method=repr(method))
 
 
 def _pin_is_current(method: str, digest: bytes, hasher: argon2.PasswordHasher) -> bool:
@@ -282,17 +345,26 @@ def _pin_wait_after(failures: int) -> float:
     return min(FIRST_PIN_WAIT * 2.0 ** min(failures - FREE_PIN_ATTEMPTS, 20), LONGEST_PIN_WAIT)
 
 
-def _in_words(seconds: float) -> str:
+def _in_words(seconds: float) -> Words:
+    """A wait in minutes and seconds, in the reader's language."""
     seconds = max(1, math.ceil(seconds))
     minutes, rest = divmod(seconds, 60)
-    parts = ([f"{minutes} minute{'s' * (minutes != 1)}"] if minutes else []) + \
-            ([f"{rest} second{'s' * (rest != 1)}"] if rest else [])
-    return " ".join(parts)
+
+    def words() -> str:
+        parts = ([trn("{n} minute", "{n} minutes", minutes)] if minutes else []) + \
+                ([trn("{n} second", "{n} seconds", rest)] if rest else [])
+        return " ".join(parts)
+    return Words(words)
 
 
-def _names(players: list[str], seats) -> str:
-    names = [players[s] if 0 <= s < len(players) else f"seat {s + 1}" for s in seats]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def _names(players: list[str], seats) -> Words:
+    """The players of ``seats`` as one list, in the reader's language ("Ann, Ben and Cy")."""
+    def words() -> str:
+        names = [players[s] if 0 <= s < len(players) else tr("seat {seat}", seat=s + 1) for s in seats]
+        if len(names) == 1:
+            return names[0]
+        return tr("{names} and {last}", names=_(", ").join(names[:-1]), last=names[-1])
+    return Words(words)
 
 
 def _guarded(method):
@@ -304,8 +376,8 @@ def _guarded(method):
         except self._DRIVER_ERRORS as exc:
             raise self._store_error(exc) from exc
         except OSError as exc:
-            raise StoreError(f"The saved matches ({self.path}) could not be read or written: "
-                             f"{exc.strerror or exc}. Nothing was saved.") from exc
+            raise StoreError("The saved matches ({where}) could not be read or written: {reason}. Nothing was "
+                             "saved.", where=self.path, reason=exc.strerror or exc) from exc
     return wrapper
 
 
@@ -374,8 +446,8 @@ class Store:
     @_guarded
     def _open(self) -> None:
         if self.path.is_dir():
-            raise StoreError(f"The saved matches should be in the file {self.path}, but that is a folder. "
-                             f"Rename or remove the folder (tabletop will not touch it); nothing was changed.")
+            raise StoreError("The saved matches should be in the file {path}, but that is a folder. Rename or "
+                             "remove the folder (tabletop will not touch it); nothing was changed.", path=self.path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         if not self.path.exists():
             self._create_file()
@@ -428,8 +500,8 @@ class Store:
         db = self._db
         if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").fetchone() is None:
             if db.execute("SELECT 1 FROM sqlite_master").fetchone() is not None:
-                raise StoreError(f"The file {self.path} is a database of some other program, not tabletop's "
-                                 f"saved matches; nothing in it was changed.")
+                raise StoreError("The file {path} is a database of some other program, not tabletop's saved "
+                                 "matches; nothing in it was changed.", path=self.path)
             return 0                               # an empty database: build the schema
         row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
         return self._readable_version(1 if row is None else row[0])
@@ -441,10 +513,11 @@ class Store:
         except (TypeError, ValueError):
             version = -1
         if not 0 < version <= SCHEMA_VERSION:
-            shown = value if version > 0 else "unknown"
-            raise StoreError(f"The saved matches in {self.where} were written by a newer or unknown version of "
-                             f"tabletop (database version {shown}; this tabletop reads versions 1 to "
-                             f"{SCHEMA_VERSION}). Update tabletop to open them; nothing was changed.")
+            shown = value if version > 0 else Message(N_("unknown"), {})
+            raise StoreError("The saved matches in {where} were written by a newer or unknown version of tabletop "
+                             "(database version {version}; this tabletop reads versions 1 to {readable}). Update "
+                             "tabletop to open them; nothing was changed.", where=self.where, version=shown,
+                             readable=SCHEMA_VERSION)
         return version
 
     def _migrate(self) -> None:
@@ -467,19 +540,18 @@ class Store:
     def _store_error(self, exc: sqlite3.Error) -> StoreError:
         code = getattr(exc, "sqlite_errorcode", None)
         code = None if code is None else code & 0xFF
-        where = f"The saved matches ({self.path})"
+        where = self.path
         if code in _DAMAGED:
             return self._damaged()
         if code in _BUSY:
-            return DatabaseBusy(f"{where} are in use by another program, which did not let go within "
-                                f"{self.busy_timeout:g} seconds. Nothing was saved; try again in a moment.")
+            return DatabaseBusy(_BUSY_WORDS, where=where, seconds=format(self.busy_timeout, "g"))
         if code == _FULL:
-            return StoreError(f"The disk holding {where[4:]} is full. Nothing was saved; "
-                              f"free some space and try again.")
+            return StoreError("The disk holding saved matches ({where}) is full. Nothing was saved; free some "
+                              "space and try again.", where=where)
         if isinstance(exc, sqlite3.ProgrammingError) and self._db is None:
-            return StoreError(f"{where} were closed; reload the page to open them again.")
-        reason = str(exc).rstrip(".") or "unknown reason"
-        return StoreError(f"{where} could not be read or written ({reason}). Nothing was saved.")
+            return StoreError(_CLOSED_WORDS, where=where)
+        reason = str(exc).rstrip(".") or Message(N_("unknown reason"), {})
+        return StoreError(_UNUSABLE_WORDS, where=where, reason=reason)
 
     def _aside_name(self) -> Path:
         stamp = datetime.fromtimestamp(self._clock(), timezone.utc).strftime("%Y%m%dT%H%M%SZ")
@@ -500,12 +572,12 @@ class Store:
                 if source.exists():
                     source.rename(Path(f"{target}{suffix}"))
         except OSError as exc:
-            return DatabaseDamaged(f"The saved matches file {self.path} is damaged and cannot be read, and it "
-                                   f"could not be moved aside ({exc.strerror or exc}). Move or rename it "
-                                   f"yourself; a new empty store will then be started.")
-        return DatabaseDamaged(f"The saved matches file {self.path} is damaged and cannot be read. It was "
-                               f"moved aside to {target} (nothing was deleted); a new empty store will be "
-                               f"started the next time tabletop opens its saved matches.", moved_to=target)
+            return DatabaseDamaged("The saved matches file {path} is damaged and cannot be read, and it could not "
+                                   "be moved aside ({reason}). Move or rename it yourself; a new empty store will "
+                                   "then be started.", path=self.path, reason=exc.strerror or exc)
+        return DatabaseDamaged("The saved matches file {path} is damaged and cannot be read. It was moved aside to "
+                               "{target} (nothing was deleted); a new empty store will be started the next time "
+                               "tabletop opens its saved matches.", moved_to=target, path=self.path, target=target)
 
     def _close_quietly(self) -> None:
         db, self._db = self._db, None
@@ -530,7 +602,7 @@ class Store:
     @property
     def _conn(self) -> sqlite3.Connection:
         if self._db is None:
-            raise StoreError(f"The saved matches ({self.path}) were closed; reload the page to open them again.")
+            raise StoreError(_CLOSED_WORDS, where=self.path)
         return self._db
 
     @contextmanager
@@ -565,12 +637,13 @@ class Store:
     def _players(self, match_id: str) -> list[str]:
         row = self._conn.execute("SELECT players FROM matches WHERE id = ?", (match_id,)).fetchone()
         if row is None:
-            raise SaveFileError(f"There is no saved match '{match_id}'.")
+            raise SaveFileError(_NO_MATCH, match=match_id)
         try:
             players = json.loads(row[0])
             return [str(p) for p in players]
         except (ValueError, TypeError, RecursionError) as exc:
-            raise SaveFileError(f"Saved match '{match_id}' cannot be read: its player names are damaged.") from exc
+            raise SaveFileError("Saved match '{match}' cannot be read: its player names are damaged.",
+                                match=match_id) from exc
 
     # --- matches ---------------------------------------------------------------------------
     @_guarded
@@ -597,7 +670,7 @@ class Store:
             row = db.execute("SELECT title, options, seed, revision FROM matches WHERE id = ?",
                              (match_id,)).fetchone()
             if row is None:
-                raise SaveFileError(f"There is no saved match '{match_id}'.")
+                raise SaveFileError(_NO_MATCH, match=match_id)
             title, options, seed, revision = row
             players = self._players(match_id)
             log = self._actions(match_id, "log")
@@ -605,7 +678,8 @@ class Store:
         try:
             options = json.loads(options)
         except (ValueError, TypeError, RecursionError) as exc:
-            raise SaveFileError(f"Saved match '{match_id}' cannot be read: its options are damaged.") from exc
+            raise SaveFileError("Saved match '{match}' cannot be read: its options are damaged.",
+                                match=match_id) from exc
         match = _replay(match_id, title, players, options, seed, log, redo)
         return StoredMatch(self, match_id, match, revision, saved_log=log, saved_redo=redo, device=device)
 
@@ -615,7 +689,7 @@ class Store:
         with self._reading() as db:
             row = db.execute("SELECT revision FROM matches WHERE id = ?", (match_id,)).fetchone()
             if row is None:
-                raise SaveFileError(f"Saved match '{match_id}' has been deleted.")
+                raise SaveFileError(_DELETED, match=match_id)
             return row[0], self._actions(match_id, "log"), self._actions(match_id, "redo")
 
     def _actions(self, match_id: str, kind: str) -> list[str]:
@@ -642,7 +716,7 @@ class Store:
     def info(self, match_id: str) -> MatchInfo:
         row = self._conn.execute(self._INFO + " WHERE id = ?", (match_id,)).fetchone()
         if row is None:
-            raise SaveFileError(f"There is no saved match '{match_id}'.")
+            raise SaveFileError(_NO_MATCH, match=match_id)
         return _info_from_row(row)
 
     @_guarded
@@ -656,7 +730,7 @@ class Store:
             cur = db.execute("DELETE FROM matches WHERE id = ?", (match_id,))
             self._announce(db, match_id)
         if cur.rowcount == 0:
-            raise SaveFileError(f"There is no saved match '{match_id}'.")
+            raise SaveFileError(_NO_MATCH, match=match_id)
 
     @_guarded
     def revision(self, match_id: str) -> int:
@@ -664,7 +738,7 @@ class Store:
         undo, a redo), whoever made it. This is the live pages' "what changed" signal."""
         row = self._conn.execute("SELECT revision FROM matches WHERE id = ?", (match_id,)).fetchone()
         if row is None:
-            raise SaveFileError(f"There is no saved match '{match_id}'.")
+            raise SaveFileError(_NO_MATCH, match=match_id)
         return row[0]
 
     #: how often ``changed`` reads the revision (seconds): half of it is the mean delay it adds
@@ -697,7 +771,7 @@ class Store:
         no export: the public record and the backup hold the match, not who may join it."""
         players = self._players(match_id)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(players):
-            raise OptionsError(f"There is no seat {seat!r} in this match.")
+            raise OptionsError("There is no seat {seat} in this match.", seat=repr(seat))
         key = "".join(secrets.choice(_KEY_LETTERS) for _ in range(KEY_LENGTH))
         with self._transaction() as db:
             db.execute("INSERT INTO seat_keys VALUES (?, ?, ?) ON CONFLICT DO NOTHING", (match_id, seat, key))
@@ -728,7 +802,7 @@ class Store:
         ``stored`` last read it (the optimistic check every write makes)."""
         row = db.execute("SELECT revision FROM matches WHERE id = ?" + self._LOCK_ROW, (stored.id,)).fetchone()
         if row is None:
-            raise SaveFileError(f"Saved match '{stored.id}' has been deleted.")
+            raise SaveFileError(_DELETED, match=stored.id)
         if row[0] != stored.revision:
             raise StaleMatch(_STALE)
 
@@ -771,10 +845,11 @@ class Store:
         missing = [seat for seat in protected
                    if pins.get(seat) is None or not self.check_pin(match_id, seat, pins[seat])]
         if missing:
-            raise PinRequired(f"A full backup holds every player's secrets, so it needs the PIN"
-                              f"{'s' * (len(missing) > 1)} of {_names(players, missing)}. Without "
-                              f"{'them' if len(missing) > 1 else 'it'}, export the public record instead.",
-                              seats=missing)
+            words = (N_("A full backup holds every player's secrets, so it needs the PIN of {players}. Without "
+                        "it, export the public record instead.") if len(missing) == 1 else
+                     N_("A full backup holds every player's secrets, so it needs the PINs of {players}. Without "
+                        "them, export the public record instead."))
+            raise PinRequired(words, seats=missing, players=_names(players, missing))
         return self.open(match_id).match.to_json()
 
     def export_json(self, match_id: str, pins: Mapping[int, str] | None = None) -> str:
@@ -791,7 +866,7 @@ class Store:
         """Protect ``seat``'s private panel with ``pin`` (stored as an argon2id hash); None removes it."""
         players = self._players(match_id)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(players):
-            raise OptionsError(f"There is no seat {seat!r} in this match.")
+            raise OptionsError("There is no seat {seat} in this match.", seat=repr(seat))
         if pin is None or pin == "":
             with self._transaction() as db:
                 db.execute("DELETE FROM pins WHERE match_id = ? AND seat = ?", (match_id, seat))
@@ -834,8 +909,8 @@ class Store:
                 return True
             wait = self.pin_wait(match_id, seat)
             if wait > 0:
-                raise PinLocked(f"Too many wrong PINs for {_names(self._players(match_id), [seat])}: "
-                                f"try again in {_in_words(wait)}.", retry_after=wait)
+                raise PinLocked("Too many wrong PINs for {player}: try again in {wait}.", retry_after=wait,
+                                player=_names(self._players(match_id), [seat]), wait=_in_words(wait))
             method, salt, digest, failures = row
             # the attempt counts as wrong until proved right, so parallel guesses are all counted
             db.execute("UPDATE pins SET failures = ?, locked_until = ? WHERE match_id = ? AND seat = ?",
@@ -862,8 +937,8 @@ class Store:
                 [r[0] for r in db.execute("SELECT id FROM matches ORDER BY created, id")]
             missing = [m for m in ids if db.execute("SELECT 1 FROM matches WHERE id = ?", (m,)).fetchone() is None]
             if missing:
-                raise SaveFileError(f"There is no saved match {', '.join(repr(m) for m in missing)} in "
-                                    f"{self.where}; nothing was copied.")
+                raise SaveFileError("There is no saved match {matches} in {where}; nothing was copied.",
+                                    matches=", ".join(repr(m) for m in missing), where=self.where)
             rows = {table: [tuple(r) for m in ids for r in db.execute(
                 f"SELECT {', '.join(columns)} FROM {table} WHERE {columns[0]} = ?", (m,))]
                 for table, columns in _COPIED.items()}
@@ -881,9 +956,9 @@ class Store:
                 if row is not None:
                     held[match_id] = row[0]
             if held and not replace:
-                raise StoreError(f"The target ({self.where}) already holds {len(held)} of these matches "
-                                 f"({', '.join(sorted(held))}); nothing was copied. To overwrite them, copy "
-                                 f"again with --replace, or leave them out with --match.")
+                raise StoreError("The target ({where}) already holds {count} of these matches ({matches}); nothing "
+                                 "was copied. To overwrite them, copy again with --replace, or leave them out with "
+                                 "--match.", where=self.where, count=len(held), matches=", ".join(sorted(held)))
             for match_id in held:
                 db.execute("DELETE FROM matches WHERE id = ?", (match_id,))
             at = _COPIED["matches"].index("revision")
@@ -962,7 +1037,8 @@ def copy_matches(source, target, match_ids: list[str] | None = None, replace: bo
         if isinstance(location, Store):
             return location
         if must_exist and not is_database_url(location) and not Path(location).is_file():
-            raise StoreError(f"There are no saved matches at {location}: no such file. Nothing was copied.")
+            raise StoreError("There are no saved matches at {location}: no such file. Nothing was copied.",
+                             location=location)
         opened.append(Store(location))
         return opened[-1]
     try:
@@ -985,22 +1061,22 @@ def _replay(match_id: str, title: str, players, options, seed, log: list[str], r
             try:
                 data = json.loads(raw)
             except (ValueError, TypeError, RecursionError) as exc:
-                raise SaveFileError(f"Entry {i + 1} of saved match '{match_id}' is damaged and cannot be "
-                                    f"read.") from exc
+                raise SaveFileError("Entry {entry} of saved match '{match}' is damaged and cannot be read.",
+                                    entry=i + 1, match=match_id) from exc
             try:
                 match.apply(match.title.action_from_dict(data))
             except TabletopError as exc:
-                raise SaveFileError(f"Entry {i + 1} of saved match '{match_id}' cannot be replayed: "
-                                    f"{exc}") from exc
+                raise SaveFileError("Entry {entry} of saved match '{match}' cannot be replayed: {reason}",
+                                    entry=i + 1, match=match_id, reason=exc) from exc
         if redo:
             match.undo_to(len(log))
     except SaveFileError:
         raise
     except TabletopError as exc:
-        raise SaveFileError(f"Saved match '{match_id}' cannot be read: {exc}") from exc
+        raise SaveFileError("Saved match '{match}' cannot be read: {reason}", match=match_id, reason=exc) from exc
     except (ValueError, TypeError, KeyError, RecursionError) as exc:
-        raise SaveFileError(f"Saved match '{match_id}' cannot be read: its stored setup or entries "
-                            f"are damaged.") from exc
+        raise SaveFileError("Saved match '{match}' cannot be read: its stored setup or entries are damaged.",
+                            match=match_id) from exc
     return match
 
 
@@ -1117,8 +1193,8 @@ class StoredMatch:
             try:
                 self.match.apply(self._decode(entry.data))
             except (TabletopError, ValueError, TypeError, KeyError, RecursionError) as exc:
-                refused[(seat, entry.pos)] = str(exc) if isinstance(exc, TabletopError) else \
-                    "That entry could not be read."
+                refused[(seat, entry.pos)] = _refusal_text(
+                    exc if isinstance(exc, TabletopError) else SaveFileError(N_("That entry could not be read.")))
                 break
             played.setdefault(seat, []).append(entry.pos)
         return played, refused

@@ -33,8 +33,11 @@ import weakref
 import psycopg
 from psycopg.pq import TransactionStatus
 
+from .core import Words
 from .errors import DatabaseBusy, StoreError
-from .store import SCHEMA_VERSION, Store, _guarded, default_location, location_words
+from .i18n import N_, Message
+from .store import (_BUSY_WORDS, _CLOSED_WORDS, _UNUSABLE_WORDS, SCHEMA_VERSION, Store, _guarded,
+                    default_location, location_words)
 
 __all__ = ["PostgresStore", "CHANNEL"]
 
@@ -116,7 +119,7 @@ class PostgresStore(Store):
     @property
     def _conn(self) -> _Connection:
         if self._closed or self._db is None:
-            raise StoreError(f"The saved matches ({self.where}) were closed; reload the page to open them again.")
+            raise StoreError(_CLOSED_WORDS, where=self.where)
         if self._db.raw.closed:                   # the server restarted or the network dropped: connect again
             self._db = _Connection(self._connect())
         return self._db
@@ -144,26 +147,26 @@ class PostgresStore(Store):
             "WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v', 'f')")}
         if "meta" not in tables:
             if tables & _OUR_TABLES:
-                raise StoreError(f"{self.where[0].upper()}{self.where[1:]} holds tables named like tabletop's "
-                                 f"({', '.join(sorted(tables & _OUR_TABLES))}) that are not tabletop's saved "
-                                 f"matches; nothing in it was changed. Give tabletop a database or schema of "
-                                 f"its own.")
+                raise StoreError("{where} holds tables named like tabletop's ({tables}) that are not tabletop's "
+                                 "saved matches; nothing in it was changed. Give tabletop a database or schema of "
+                                 "its own.", where=_capitalized(self.where),
+                                 tables=", ".join(sorted(tables & _OUR_TABLES)))
             return 0                               # none of ours: build the schema
         row = db.execute("SELECT value FROM meta WHERE key = 'schema'").fetchone()
         if row is None:
-            raise StoreError(f"The table 'meta' in {self.where} belongs to some other program, not to "
-                             f"tabletop's saved matches; nothing in it was changed. Give tabletop a database "
-                             f"or schema of its own.")
+            raise StoreError("The table 'meta' in {where} belongs to some other program, not to tabletop's saved "
+                             "matches; nothing in it was changed. Give tabletop a database or schema of its own.",
+                             where=self.where)
         return self._readable_version(row[0])
 
     def _migrate(self) -> None:
         try:
             super()._migrate()
         except psycopg.errors.InsufficientPrivilege:
-            raise StoreError(f"{self._user_words()} may not create tabletop's tables in {self.where}, and "
-                             f"they are not there yet (or need an upgrade). Ask the database's administrator "
-                             f"to grant CREATE on the schema, or to open it once with tabletop as a role "
-                             f"that may (docs/classroom.md). Nothing was changed.") from None
+            raise StoreError("{user} may not create tabletop's tables in {where}, and they are not there yet (or "
+                             "need an upgrade). Ask the database's administrator to grant CREATE on the schema, or "
+                             "to open it once with tabletop as a role that may (docs/classroom.md). Nothing was "
+                             "changed.", user=self._user_words(), where=self.where) from None
 
     def _announce(self, db, match_id: str) -> None:
         db.execute("SELECT pg_notify(?, ?)", (CHANNEL, match_id))     # delivered when the change commits
@@ -197,67 +200,77 @@ class PostgresStore(Store):
                 listener.forget(match_id, waiter)
 
     # --- failures ----------------------------------------------------------------------------
-    def _user_words(self) -> str:
+    def _user_words(self) -> Message:
         from psycopg.conninfo import conninfo_to_dict
         try:
             user = conninfo_to_dict(self.url).get("user")
         except psycopg.Error:
             user = None
-        return f"The database user '{user}'" if user else "This database user"
+        # TRANSLATORS: the start of a sentence ("... may not read or change ...")
+        return Message(N_("The database user '{user}'"), {"user": user}) if user else \
+            Message(N_("This database user"), {})
 
     def _connect_error(self, exc: psycopg.Error) -> StoreError:
         text = str(exc).lower()
         where = self.where
         if "password authentication failed" in text or "no password supplied" in text:
-            return StoreError(f"The database server refused the password for {where}. Check the password in "
-                              f"the database address (TABLETOP_DATABASE_URL or --database) or in PGPASSWORD; "
-                              f"nothing was changed.")
+            return StoreError("The database server refused the password for {where}. Check the password in the "
+                              "database address (TABLETOP_DATABASE_URL or --database) or in PGPASSWORD; nothing was "
+                              "changed.", where=where)
         if re.search(r'role "[^"]*" does not exist', text):
-            return StoreError(f"The database server has no user of that name ({where}). Check the user name in "
-                              f"the database address; nothing was changed.")
+            return StoreError("The database server has no user of that name ({where}). Check the user name in the "
+                              "database address; nothing was changed.", where=where)
         if re.search(r'database "[^"]*" does not exist', text):
-            return StoreError(f"The database server has no database of that name ({where}). Ask its "
-                              f"administrator to create it, or correct the address; nothing was changed.")
+            return StoreError("The database server has no database of that name ({where}). Ask its administrator "
+                              "to create it, or correct the address; nothing was changed.", where=where)
         if "pg_hba.conf" in text or "not permitted to log in" in text:
-            return StoreError(f"The database server does not let this user in from this computer ({where}). Ask "
-                              f"its administrator to allow it; nothing was changed.")
+            return StoreError("The database server does not let this user in from this computer ({where}). Ask its "
+                              "administrator to allow it; nothing was changed.", where=where)
         if "timeout" in text or "timed out" in text:
-            why = f"it did not answer within {self.CONNECT_TIMEOUT} seconds"
+            why = Message(N_("it did not answer within {seconds} seconds"), {"seconds": self.CONNECT_TIMEOUT})
         elif "translate host name" in text or "name or service not known" in text:
-            why = "no computer of that name was found"
+            why = Message(N_("no computer of that name was found"), {})
         else:
-            why = "nothing answered at that address"
-        return StoreError(f"The database server for the saved matches could not be reached ({where}): {why}. "
-                          f"Check that it is running and that the address is right; nothing was changed.")
+            why = Message(N_("nothing answered at that address"), {})
+        return StoreError("The database server for the saved matches could not be reached ({where}): {why}. Check "
+                          "that it is running and that the address is right; nothing was changed.",
+                          where=where, why=why)
 
     def _store_error(self, exc: psycopg.Error) -> StoreError:
-        where = f"The saved matches ({self.where})"
+        where = self.where
         state = getattr(exc, "sqlstate", None) or ""
         if state in _BUSY:
-            return DatabaseBusy(f"{where} are in use by another program, which did not let go within "
-                                f"{self.busy_timeout:g} seconds. Nothing was saved; try again in a moment.")
+            return DatabaseBusy(_BUSY_WORDS, where=where, seconds=format(self.busy_timeout, "g"))
         if state in _DISK_FULL:
-            return StoreError(f"The disk of the database server holding {where[4:]} is full. Nothing was saved; "
-                              f"ask its administrator to free some space.")
+            return StoreError("The disk of the database server holding saved matches ({where}) is full. "
+                              "Nothing was saved; ask its administrator to free some space.", where=where)
         if state == _NO_RIGHTS:
-            return StoreError(f"{self._user_words()} may not read or change {where[4:]}: it needs SELECT, "
-                              f"INSERT, UPDATE and DELETE on tabletop's tables (docs/classroom.md). "
-                              f"Nothing was saved.")
+            return StoreError("{user} may not read or change saved matches ({where}): it needs SELECT, INSERT, "
+                              "UPDATE and DELETE on tabletop's tables (docs/classroom.md). Nothing was saved.",
+                              user=self._user_words(), where=where)
         if state == _READ_ONLY:
-            return StoreError(f"{where} may only be read on this database server (a read-only copy?). "
-                              f"Nothing was saved.")
+            return StoreError("The saved matches ({where}) may only be read on this database server (a read-only "
+                              "copy?). Nothing was saved.", where=where)
         if state == _NO_SCHEMA:
-            return StoreError(f"{where} have no schema to live in: none of the schemas on the user's search "
-                              f"path exists. Ask the database's administrator to create one (docs/classroom.md); "
-                              f"nothing was changed.")
+            return StoreError("The saved matches ({where}) have no schema to live in: none of the schemas on the "
+                              "user's search path exists. Ask the database's administrator to create one "
+                              "(docs/classroom.md); nothing was changed.", where=where)
         if self._closed:
-            return StoreError(f"{where} were closed; reload the page to open them again.")
+            return StoreError(_CLOSED_WORDS, where=where)
         if isinstance(exc, psycopg.OperationalError) or (self._db is not None and self._db.raw.closed):
-            return StoreError(f"The connection to the database server was lost ({where[4:]}). Nothing was "
-                              f"saved; try again in a moment (tabletop connects again by itself).")
+            return StoreError("The connection to the database server was lost (saved matches ({where})). Nothing "
+                              "was saved; try again in a moment (tabletop connects again by itself).", where=where)
         reason = (getattr(getattr(exc, "diag", None), "message_primary", None) or str(exc)).splitlines()
-        reason = (reason[0] if reason else "").rstrip(".") or "unknown reason"
-        return StoreError(f"{where} could not be read or written ({reason}). Nothing was saved.")
+        reason = (reason[0] if reason else "").rstrip(".") or Message(N_("unknown reason"), {})
+        return StoreError(_UNUSABLE_WORDS, where=where, reason=reason)
+
+
+def _capitalized(words: str) -> Words:
+    """``words`` at the start of a sentence, in the reader's language."""
+    def rendered() -> str:
+        text = words.render() if isinstance(words, Message) else str(words)
+        return text[:1].upper() + text[1:]
+    return Words(rendered)
 
 
 def _open_connection(url: str, busy_timeout: float, connect_timeout: float) -> psycopg.Connection:

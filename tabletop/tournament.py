@@ -363,9 +363,9 @@ def _check_sendable(setup: tuple, agents, labels, measure) -> None:
             ForkingPickler.dumps(agent)
         except Exception:
             raise OptionsError(
-                f"{label} cannot be sent to another process (a lambda, or a function defined "
-                f"inside another function?): put it in a file and name it 'file.py:object', "
-                f"or play with jobs=1.") from None
+                "{agent} cannot be sent to another process (a lambda, or a function defined inside another "
+                "function?): put it in a file and name it 'file.py:object', or play with jobs=1.",
+                agent=label) from None
     ForkingPickler.dumps(setup)
 
 

@@ -25,12 +25,12 @@ def marked() -> dict:
     return {domain: i18n._extract(domain) for domain in i18n.DOMAINS}
 
 
-def _ids(message) -> tuple:
-    return message.id if isinstance(message.id, tuple) else (message.id,)
+def _ids(message) -> tuple:     # a plural's forms: a tuple from a .po, a list from a .mo
+    return tuple(message.id) if isinstance(message.id, (tuple, list)) else (message.id,)
 
 
 def _strings(message) -> tuple:
-    return message.string if isinstance(message.string, tuple) else (message.string,)
+    return tuple(message.string) if isinstance(message.string, (tuple, list)) else (message.string,)
 
 
 @pytest.mark.parametrize("domain,lang", CASES)
