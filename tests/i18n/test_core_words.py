@@ -214,3 +214,19 @@ def test_a_refusal_whose_words_are_made_when_read_survives_pickling(table):
     error = lock_after_wrong_pins(store, match_id, clock, 0)
     copy = pickle.loads(pickle.dumps(error))
     assert str(copy) == "Too many wrong PINs for Ann: try again in 2 seconds."
+
+
+def test_a_move_after_the_end_is_described_in_the_language_it_is_read_in():
+    match = Match("stockpile", ["Ann", "Ben", "Cy"], seed=3)
+    while not match.is_over():
+        if match.current_player() == -1:
+            match.play_chance()
+        else:
+            match.apply(match.legal_actions()[-1])
+    late = match.log[-1]
+    error = refusal(lambda: match.apply(late))
+    assert str(error) == f"The game is over; {match.state.describe(late)} cannot be played."
+    for lang in TRANSLATED:
+        with language(lang):
+            described = match.state.describe(late)
+        assert described in error.render(lang) and "The game is over" not in error.render(lang), lang
