@@ -503,6 +503,8 @@ class ActionPanel:
                     b = self._buttons[k]
                     if b.description != tap.label:
                         b.description = tap.label
+                    if b.tooltip != tap.tooltip:
+                        b.tooltip = tap.tooltip
                     self._button_actions[k] = tap.action
                     self._button_taps[k] = tap
                     by_label.setdefault(tap.label, []).append(k)
@@ -616,6 +618,8 @@ class ActionPanel:
         for k, b in enumerate(self._buttons):
             if b.description:
                 b.description = ""
+            if b.tooltip:
+                b.tooltip = ""
             self._button_actions[k] = None
             self._button_taps[k] = None
         for k, b in enumerate(self._cells):

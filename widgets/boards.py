@@ -11,7 +11,8 @@ from typing import Mapping, Sequence
 from tabletop.core import Action, State
 from tabletop.i18n import N_, _, tr
 
-from .pickers import acquire_grid, stockpile_part_question, stockpile_rows, stockpile_part_words
+from .pickers import (acquire_grid, blackmonday_start_rows, stockpile_part_question, stockpile_part_words,
+                      stockpile_rows)
 from .render import count, esc, generic_html, htr, money, name, word
 from .titles import TitleUI, default_net_worth, register_ui
 
@@ -309,7 +310,8 @@ register_ui("acquire", TitleUI(value_unit="$", board_html=acquire_board, private
                                options_shown=["edition", "sole_holder", "hidden_money"],
                                chance_prompt=N_("Enter the tile drawn")))
 register_ui("black-monday", TitleUI(value_unit="$", board_html=blackmonday_board, private_decision=always_private,
-                                    net_worth=_worth, chance_prompt=N_("Enter the card turned up")))
+                                    net_worth=_worth, picker=blackmonday_start_rows,
+                                    chance_prompt=N_("Enter the card turned up")))
 def _score_only(view: Mapping, seat: int) -> int | None:
     """時価で勝負: the certificates are secret until the end, so only the final score is public."""
     score = (view.get("players") or [])[seat].get("score")

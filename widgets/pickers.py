@@ -428,6 +428,35 @@ def _actor(ctx: PickerContext, names: Sequence[str], from_words: Callable[[str],
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
 
 
+# --- Black Monday ---------------------------------------------------------------------------------
+def blackmonday_start_rows(ctx: PickerContext) -> list[Row] | None:
+    """The start-price card turned up, one row per stock: short buttons ("$4"; a card that sets no
+    price reads "$12 skip"), the rule in the heading. Whether a card is skipped is public: over the
+    highest start price, or its stock already priced (the board's price cards). No tooltip: the
+    log's sentence names the card ("Chewy Poultry $5"), and a list of every printed card is better
+    read as rows than as card names on the page."""
+    if ctx.kind != "RevealStartCard" or not ctx.actions:
+        return None
+    from tabletop.blackmonday.data import START_PRICE_MAX
+    priced = (ctx.public_view().get("board") or {}).get("price_cards") or {}
+    by_stock: dict[str, list[Action]] = {}
+    for a in ctx.actions:
+        by_stock.setdefault(a.stock, []).append(a)
+    rows = []
+    for stock, acts in by_stock.items():
+        has_price = bool(priced.get(stock))
+        taps = [Tap(money(a.value) if a.value <= START_PRICE_MAX or has_price   # a priced row says it once
+                    else tr("{price} skip", price=money(a.value)), action=a, kind=ctx.kind)
+                for a in acts]
+        label = name(stock, "blackmonday stock")
+        if has_price:
+            label = tr("{stock} (priced: skipped)", stock=label)
+        rows.append(Row("", taps, f'<span class="tt-row-label">{esc(label)}</span>', kind=ctx.kind))
+    rows[0].head = "<b>" + esc(tr("The dealer turns up a card: its stock starts at its value "
+                                  "(a card over {most} is skipped)", most=money(START_PRICE_MAX))) + "</b>"
+    return rows
+
+
 # --- Acquire --------------------------------------------------------------------------------------
 BOARD_COLOURS = ["#d97706", "#dc2626", "#2563eb", "#059669", "#7c3aed", "#db2777", "#0891b2",
                  "#65a30d", "#9333ea"]

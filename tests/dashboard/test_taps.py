@@ -52,6 +52,10 @@ def _tap(panel, label: str, row_text: str = "") -> None:
     raise AssertionError(f"no button {label!r} in a row {row_text!r}: {[[t.label for t in r.taps] for r in panel.rows]}")
 
 
+def panel_head(tracker) -> str:
+    return " ".join(_plain(r.head) for r in tracker.panel.rows)
+
+
 def _plain(html: str) -> str:
     import re
     return re.sub(r"<[^>]+>", "", html or "").strip()
@@ -194,3 +198,31 @@ def test_on_a_players_own_phone_the_supply_step_is_two_taps_too(home):
     assert list(entered) == [DrawCard(seat, "Boom"), DrawCard(seat, "Cosmic Computers"),
                              PlaceCards(seat, (("Boom", 3, True), ("Cosmic Computers", 0, False)))]
     phone.close()
+
+
+def test_black_mondays_start_cards_are_short_buttons_in_a_row_per_stock():
+    match = Match("black-monday", ["Ann", "Bob", "Cy"])
+    rng = random.Random(1)
+    turned = 0
+    while True:
+        state = match.state
+        if (match.current_player() == CHANCE and state.chance_owner() is None
+                and type(match.offered_actions(None)[0]).__name__ == "RevealStartCard"):
+            turned += 1
+            if turned == 3:          # two cards turned up: one stock (at most) has its price
+                break
+        match.apply(state.sample_chance(rng) if match.current_player() == CHANCE else rng.choice(match.legal_actions()))
+    tracker = Tracker(match)
+    offered = match.offered_actions(None)
+    taps = {t.action: (b, t) for b, t in tracker.panel._visible_taps()}
+    assert set(taps) == set(offered), "every card is one tap away, and nothing else"
+    assert "starts at its value" in panel_head(tracker) and "over $10 is skipped" in panel_head(tracker)
+    for action, (button, tap) in taps.items():
+        assert len(button.description) <= len("$13 skip"), button.description
+        assert button.description.startswith(f"${action.value}")
+    # over $10 a card sets no price (the rulebook): it says so on the button
+    priced = match.view(None)["board"]["price_cards"]
+    assert taps[next(a for a in offered if a.value == 12 and not priced[a.stock])][0].description.endswith("skip")
+    labels = [_plain(r.label) for r in tracker.panel.rows]
+    assert all(any(label.startswith(stock) for label in labels) for stock in {a.stock for a in offered})
+    tracker.close()
