@@ -92,6 +92,8 @@ def voila_command(port: int = 0, host: str = "127.0.0.1", open_browser: bool = F
            f"--MappingKernelManager.cull_idle_timeout={cull_idle_timeout}",
            f"--MappingKernelManager.cull_interval={cull_interval}",
            "--MappingKernelManager.cull_connected=False",
+           # the browser's language reaches the kernel (HTTP_ACCEPT_LANGUAGE): a page without ?lang= speaks it
+           "--VoilaConfiguration.http_header_envs=Accept-Language",
            ] + [f"--VoilaConfiguration.extension_denylist={name}"
                 for name in (SKIPPED_EXTENSIONS if skipped_extensions is None else skipped_extensions)]
     if is_loopback(host):

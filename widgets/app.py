@@ -7,6 +7,7 @@ imports run before the page is asked for; the query string is read once the requ
     /                            the start page
     /?match=ID                   the table screen of a saved match (the public view only)
     /?match=ID&seat=N&key=K      seat N's own device (its key is in the table screen's QR code)
+    ...&lang=ko                  in Korean (ko, ja, es, en; else the browser's language, else English)
 
 A classroom experiment (``widgets/experiment.py``) has screens of its own on the same addresses:
 ``/?match=ID`` is the teacher screen, ``/?match=ID&seat=N&key=K`` a student's screen, and
@@ -24,10 +25,12 @@ from urllib.parse import parse_qs
 import ipywidgets as W
 
 from tabletop.errors import DatabaseDamaged, StoreError, TabletopError
+from tabletop.i18n import _, current_language
 from tabletop.registry import register_title
 from tabletop.store import Store, StoredMatch, default_store
 
 from . import experiment, kit
+from .language import LanguagePicker, choose, page_language, url_language
 from .join import seat_query, table_query
 from .render import attr, esc
 from .seat import SeatScreen
@@ -58,12 +61,17 @@ class App:
     """Start page <-> table screen, in one widget; or one seat's device."""
 
     def __init__(self, store: Store | None = None, match_id: str | None = None, seat: str | int | None = None,
-                 key: str | None = None, join: str | None = None):
+                 key: str | None = None, join: str | None = None, lang: str | None = None):
+        if lang is not None:       # the page's language (app() reads it from the request)
+            choose(lang, asked=False)
         # the address bar shows this (tabletop's page template copies it there)
         self.url = kit.hidden(kit.html(own_layout=True))
+        # each device may speak its own language: the picker rebuilds the page shown in the new one
+        self.language = LanguagePicker(self.switch_language)
         self.widget = W.VBox([self.url])
         self.widget.add_class("tt-root")
         self.page = None
+        self._again = lambda: None          # builds the page shown again (after a change of language)
         message = None
         if store is None:
             store, message = _open_default_store()
@@ -85,31 +93,42 @@ class App:
                 self.open(self.store.open(match_id, device="table"))
                 return
             except TabletopError as exc:
-                self.show_start(str(exc))
+                self.show_start(exc)     # said in the page's language, also after a change
                 return
         self.show_start()
 
     def _swap(self, page, query: str | None = None) -> None:
         old = self.page
         self.page = page
-        self.widget.children = (page.widget, self.url)
+        self.widget.children = (page.widget, self.language.widget, self.url)
         self.url.value = "" if query is None else f'<span class="tt-url" data-url="{attr(query)}"></span>'
         if old is not None:
             old.close()
 
-    def show_start(self, message: str | None = None) -> None:
-        self._swap(StartPage(self.store, self.open, message), "")
+    def switch_language(self, lang: str) -> None:
+        """Show the same page in ``lang`` (the page is built again; the address keeps ``lang=``)."""
+        if lang == current_language() and url_language() == lang:
+            return
+        choose(lang)
+        self._again()
+
+    def show_start(self, message: str | Exception | None = None) -> None:
+        self._again = lambda: self.show_start(message)
+        lang = url_language()
+        self._swap(StartPage(self.store, self.open, message), f"?lang={lang}" if lang else "")
 
     def open(self, stored: StoredMatch) -> None:
+        self._again = lambda: self.open(stored)
         stored.device = stored.device or "table"
         if experiment.is_classroom(stored):
             page = experiment.TeacherScreen(stored, on_leave=self.show_start)
         else:
             page = Tracker(stored, on_leave=self.show_start)
-        self._swap(page, table_query(stored.id) if stored.id else "")
+        self._swap(page, table_query(stored.id, url_language()) if stored.id else "")
 
     def open_join(self, match_id: str, key: str) -> None:
         """The class link of a classroom experiment: a nickname, then the lowest free seat's screen."""
+        self._again = lambda: self.open_join(match_id, key)
         try:
             right = experiment.check_class_key(self.store, match_id, key)
             stored = self.store.open(match_id, device="join") if right else None
@@ -117,8 +136,8 @@ class App:
             self._swap(_Notice(str(exc)))
             return
         if stored is None or not experiment.is_classroom(stored):
-            self._swap(_Notice("This class link is not right (or it belongs to another experiment). Scan the "
-                               "code on your teacher's screen again."))
+            self._swap(_Notice(_("This class link is not right (or it belongs to another experiment). Scan the "
+                                 "code on your teacher's screen again.")))
             return
 
         def joined(seat: int) -> None:
@@ -127,6 +146,7 @@ class App:
 
     def open_seat(self, match_id: str, seat: str | int, key: str | None) -> None:
         """Seat ``seat``'s device, if ``key`` is that seat's key; otherwise a notice that says so."""
+        self._again = lambda: self.open_seat(match_id, seat, key)
         try:
             number = int(seat)
         except (TypeError, ValueError):
@@ -138,11 +158,11 @@ class App:
             self._swap(_Notice(str(exc)))
             return
         if stored is None:
-            self._swap(_Notice("This seat link is not right (or it belongs to another match). Scan your seat's "
-                               "code on the table screen again.", table_query(match_id)))
+            self._swap(_Notice(_("This seat link is not right (or it belongs to another match). Scan your seat's "
+                                 "code on the table screen again."), table_query(match_id, url_language())))
             return
         page = experiment.StudentScreen(stored, number) if experiment.is_classroom(stored) else SeatScreen(stored, number)
-        self._swap(page, seat_query(match_id, number, key))
+        self._swap(page, seat_query(match_id, number, key, url_language()))
 
     @property
     def tracker(self) -> Tracker | None:
@@ -188,9 +208,9 @@ class _Notice:
     """A page that only says why it cannot show more (the database is busy, a wrong seat link...)."""
 
     def __init__(self, message: str | None, link: str | None = None):
-        more = (f'<a class="tt-link" href="{attr(link)}">The table screen</a>' if link
-                else "<div>Reload the page to try again.</div>")
-        self.widget = W.HTML(f'<div class="tt-banner">{esc(message or "The saved matches cannot be opened.")}</div>'
+        more = (f'<a class="tt-link" href="{attr(link)}">' + esc(_("The table screen")) + '</a>' if link
+                else "<div>" + esc(_('Reload the page to try again.')) + "</div>")
+        self.widget = W.HTML('<div class="tt-banner">' + (esc(message or _("The saved matches cannot be opened."))) + '</div>'
                              + more)
 
     def close(self) -> None:
@@ -207,15 +227,17 @@ def _query() -> dict[str, list[str]]:
 def app(match_id: str | None = None, store: Store | None = None) -> W.Widget:
     """The dashboard: the start page, the table screen of ``match_id`` (or ``?match=`` in the URL),
     a seat's device (``?match=ID&seat=N&key=K``), or a classroom experiment's class link
-    (``?match=ID&join=CLASSKEY``)."""
+    (``?match=ID&join=CLASSKEY``); ``&lang=`` (else the browser's language, else English) says in
+    which language."""
     load_plugins()
     for name, _title in available_titles():   # import every engine before the page is asked for
         title_ui(name)
     seat = key = join = None
+    query = _query() if match_id is None else {}
+    lang = page_language(query)
     if match_id is None:
-        query = _query()
         match_id = (query.get("match") or [None])[0]
         seat = (query.get("seat") or [None])[0]
         key = (query.get("key") or [None])[0]
         join = (query.get("join") or [None])[0]
-    return App(store, match_id, seat, key, join).widget
+    return App(store, match_id, seat, key, join, lang).widget

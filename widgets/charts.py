@@ -13,6 +13,7 @@ from typing import Callable, Mapping
 
 import ipywidgets as W
 
+from tabletop.i18n import _
 from tabletop.match import Match
 
 __all__ = ["value_series", "NetWorthSeries", "ChartsPanel", "line_figure", "PLOTLY_MIME"]
@@ -83,7 +84,7 @@ class ChartsPanel:
         self._match = match_getter
         self.worth = NetWorthSeries(worth)
         self.worth_title, self.unit, self.value_unit = worth_title, unit, value_unit
-        self.toggle = W.Button(description="Show charts")
+        self.toggle = W.Button(description=_("Show charts"))
         self.toggle.add_class("tt-btn")
         self.toggle.on_click(lambda _b: self._flip() if self.loaded else self.show())
         self.status = W.HTML("")
@@ -101,8 +102,8 @@ class ChartsPanel:
         if self.loaded:
             return
         self.toggle.disabled = True
-        self.toggle.description = "Loading charts..."
-        self.status.value = '<div class="tt-dim">Drawing the charts: a moment, please.</div>'
+        self.toggle.description = _("Loading charts...")
+        self.status.value = '<div class="tt-dim">' + _("Drawing the charts: a moment, please.") + '</div>'
         try:
             self.worth.rebuild(self._match())
             self.loaded = True
@@ -110,12 +111,12 @@ class ChartsPanel:
         finally:
             self.status.value = ""
             self.toggle.disabled = False
-            self.toggle.description = "Hide charts" if self.loaded else "Show charts"
+            self.toggle.description = _("Hide charts") if self.loaded else _("Show charts")
 
     def _flip(self) -> None:
         self._hidden = not self._hidden
         self.box.layout.display = "none" if self._hidden else None
-        self.toggle.description = "Show charts" if self._hidden else "Hide charts"
+        self.toggle.description = _("Show charts") if self._hidden else _("Hide charts")
 
     def refresh(self, rebuilt: bool = False) -> None:
         if not self.loaded:
@@ -126,7 +127,7 @@ class ChartsPanel:
 
     def _draw(self) -> None:
         match = self._match()
-        self.figures = [line_figure("Stock values by round", value_series(match), self.value_unit),
+        self.figures = [line_figure(_("Stock values by round"), value_series(match), self.value_unit),
                         line_figure(self.worth_title, self.worth.series(match.game.players), self.unit)]
         # the Output widget's outputs, set as data: the page draws them, with or without a kernel
         # capturing output (and the tests read exactly what the page receives)

@@ -19,9 +19,10 @@ import ipywidgets as W
 
 from tabletop.core import Correction
 from tabletop.errors import MalformedAction
+from tabletop.i18n import N_, _, tr
 
 from . import kit
-from .render import esc
+from .render import esc, money, name
 
 __all__ = ["CorrectionCard", "Fix", "fixes_for"]
 
@@ -42,8 +43,9 @@ class Fix:
         self.board, self.subjects, self.typed_subject, self.values = board, tuple(subjects), typed_subject, values
 
 
-def _named(names: Sequence[str]) -> Choices:
-    return [(name, name) for name in names]
+def _named(names: Sequence[str], context: str) -> Choices:
+    """Each component under its edition's name in the page's language (the value stays English)."""
+    return [(name(n, context), n) for n in names]
 
 
 def _stockpile(options) -> list[Fix]:
@@ -51,24 +53,27 @@ def _stockpile(options) -> list[Fix]:
     rules = compile_rules(options["rules_data"])
     tracks = dict(zip(COMPANIES, rules.expert if options.get("expert_board") else rules.standard))
     return [
-        Fix("money", "A player's money", "Money now"),
-        Fix("holding", "A player's stock cards", "Stock cards now", subjects=_named(COMPANIES)),
-        Fix("split holding", "A player's split stock cards", "Split cards now", subjects=_named(COMPANIES)),
-        Fix("space", "A stock's value", "Value now", board=True, subjects=_named(COMPANIES),
-            values=lambda company: [(f"{v} (space {i})", i) for i, v in enumerate(tracks[company].values)]),
+        Fix("money", N_("A player's money"), N_("Money now")),
+        Fix("holding", N_("A player's stock cards"), N_("Stock cards now"), subjects=_named(COMPANIES, "stockpile company")),
+        Fix("split holding", N_("A player's split stock cards"), N_("Split cards now"),
+            subjects=_named(COMPANIES, "stockpile company")),
+        Fix("space", N_("A stock's value"), N_("Value now"), board=True, subjects=_named(COMPANIES, "stockpile company"),
+            values=lambda company: [(tr("{value} (space {space})", value=v, space=i), i)
+                                    for i, v in enumerate(tracks[company].values)]),
     ]
 
 
 def _acquire(options) -> list[Fix]:
     from tabletop.acquire.rules import tables_for
     tables = tables_for(options)
-    squares = [("empty", None), ("a tile in no corporation", "")] + [(f"a {c} tile", c) for c in tables.corps]
+    squares = [(_("empty"), None), (_("a tile in no corporation"), "")] + [
+        (tr("a {corporation} tile", corporation=name(c, "acquire corporation")), c) for c in tables.corps]
     fixes = [
-        Fix("money", "A player's money", "Money now"),
-        Fix("holding", "A player's shares", "Shares now", subjects=_named(tables.corps)),
-        Fix("square", "A square of the board", "The square holds", board=True,
+        Fix("money", N_("A player's money"), N_("Money now")),
+        Fix("holding", N_("A player's shares"), N_("Shares now"), subjects=_named(tables.corps, "acquire corporation")),
+        Fix("square", N_("A square of the board"), N_("The square holds"), board=True,
             # no example square: any one named here might be a tile in someone's rack
-            typed_subject="the square: its number, then its letter", values=lambda _square: squares),
+            typed_subject=N_("the square: its number, then its letter"), values=lambda _square: squares),
     ]
     # with hidden money, money and shares are secret: typing them on the shared screen would show them
     return fixes[2:] if options.get("hidden_money") else fixes
@@ -76,14 +81,15 @@ def _acquire(options) -> list[Fix]:
 
 def _black_monday(options) -> list[Fix]:
     from tabletop.blackmonday.data import STOCKS, VALUES
-    cards = [(f"${v}", v) for v in VALUES]
+    cards = [(money(v), v) for v in VALUES]
+    stocks = _named(STOCKS, "blackmonday stock")
     return [
-        Fix("money", "A player's money", "Money now"),
-        Fix("add holding", "A card a player holds sideways (add it)", "The card",
-            subjects=_named(STOCKS), values=lambda _stock: cards),
-        Fix("remove holding", "A card a player no longer holds (remove it)", "The card",
-            subjects=_named(STOCKS), values=lambda _stock: cards),
-        Fix("price", "A stock's price", "Price now", board=True, subjects=_named(STOCKS),
+        Fix("money", N_("A player's money"), N_("Money now")),
+        Fix("add holding", N_("A card a player holds sideways (add it)"), N_("The card"),
+            subjects=stocks, values=lambda _stock: cards),
+        Fix("remove holding", N_("A card a player no longer holds (remove it)"), N_("The card"),
+            subjects=stocks, values=lambda _stock: cards),
+        Fix("price", N_("A stock's price"), N_("Price now"), board=True, subjects=stocks,
             values=lambda _stock: cards),
     ]
 
@@ -91,9 +97,10 @@ def _black_monday(options) -> list[Fix]:
 def _jika(options) -> list[Fix]:
     from tabletop.jika.data import MARKET_VALUES, SLOTS, START_PRICE, SUITS
     values = [(str(v), v) for v in MARKET_VALUES]
-    showing = {"upper": [("nothing", None)] + values, "lower": [("the ace", START_PRICE)] + values}
-    return [Fix("square", "A market card", "It shows", board=True,
-                subjects=[(f"{suit}, {slot} card", f"{suit} {slot}") for suit in SUITS for slot in SLOTS],
+    showing = {"upper": [(_("nothing"), None)] + values, "lower": [(_("the ace"), START_PRICE)] + values}
+    return [Fix("square", N_("A market card"), N_("It shows"), board=True,
+                subjects=[(tr("{suit}, {slot} card", suit=name(suit, "jika term"), slot=_(slot)), f"{suit} {slot}")
+                          for suit in SUITS for slot in SLOTS],
                 values=lambda subject: showing[subject.split(" ")[1]])]
 
 
@@ -111,8 +118,10 @@ def whole_number(text: str, what: str) -> int:
     digits = text.strip().replace("$", "").replace(",", "").replace(" ", "")
     sign = -1 if digits.startswith("-") else 1
     if not digits.lstrip("-").isdigit():
-        raise MalformedAction(f"{what}: type a whole number such as 6000 or $6,000, not {text.strip()!r}."
-                              if text.strip() else f"{what}: type a whole number such as 6000 or $6,000.")
+        if text.strip():
+            raise MalformedAction("{what}: type a whole number such as 6000 or $6,000, not {typed}.",
+                                  what=what, typed=repr(text.strip()))
+        raise MalformedAction("{what}: type a whole number such as 6000 or $6,000.", what=what)
     return sign * int(digits.lstrip("-"))
 
 
@@ -133,29 +142,31 @@ class CorrectionCard:
         if not self.fixes:
             self.widget = kit.vbox()
             return
-        self.what = _dropdown("What")
-        self.what.options = [(f.label, i) for i, f in enumerate(self.fixes)]
-        self.whose = _dropdown("Whose")
-        self.which = _dropdown("Which")
-        self.which_typed = W.Text(description="Which", layout=W.Layout(width="auto"), style={"description_width": "8em"})
-        self.picked = _dropdown("Now")
-        self.typed = W.Text(description="Now", placeholder="e.g. $6,000", layout=W.Layout(width="auto"),
-                            style={"description_width": "8em"})
-        self.reason = W.Text(description="Reason", placeholder="what went wrong, e.g. the bank paid Ann $1,000 too much",
+        self.what = _dropdown(_("What"))
+        self.what.options = [(_(f.label), i) for i, f in enumerate(self.fixes)]
+        self.whose = _dropdown(_("Whose"))
+        self.which = _dropdown(_("Which"))
+        self.which_typed = W.Text(description=_("Which"), layout=W.Layout(width="auto"), style={"description_width": "8em"})
+        self.picked = _dropdown(_("Now"))
+        self.typed = W.Text(description=_("Now"), placeholder=tr("e.g. {amount}", amount=money(6000)),
+                            layout=W.Layout(width="auto"), style={"description_width": "8em"})
+        self.reason = W.Text(description=_("Reason"),
+                             placeholder=tr("what went wrong, e.g. the bank paid Ann {amount} too much", amount=money(1000)),
                              layout=W.Layout(width="auto", min_width="18em"), style={"description_width": "8em"})
         self.message = kit.hidden(kit.html(own_layout=True))
-        self.open_button = kit.button("Correct a mistake", "tt-small", on_click=self.open)
-        self.enter_button = kit.button("Enter the correction", "tt-primary", on_click=self.submit)
-        self.cancel_button = kit.button("Cancel", "tt-small", on_click=self.close_form)
+        self.open_button = kit.button(_("Correct a mistake"), "tt-small", on_click=self.open)
+        self.enter_button = kit.button(_("Enter the correction"), "tt-primary", on_click=self.submit)
+        self.cancel_button = kit.button(_("Cancel"), "tt-small", on_click=self.close_form)
         self.form = kit.hidden(kit.vbox([
             self.what, self.whose, self.which, self.which_typed, self.picked, self.typed, self.reason,
-            kit.html('<div class="tt-dim">The whole table sees the correction and its reason in the log '
-                     "(a number typed here is shown to everyone); Undo takes it back.</div>"),
+            kit.html('<div class="tt-dim">' + esc(_("The whole table sees the correction and its reason in the log "
+                                                    "(a number typed here is shown to everyone); Undo takes it back."))
+                     + "</div>"),
             kit.box([self.enter_button, self.cancel_button])], "tt-correct-form", own_layout=True))
         self.widget = kit.vbox([
-            kit.html('<div class="tt-section-title">Correct a mistake</div>'
-                     '<div class="tt-dim">When the table and this screen disagree: fix money, a holding, '
-                     "a value or the board.</div>"),
+            kit.html('<div class="tt-section-title">' + esc(_("Correct a mistake")) + '</div><div class="tt-dim">'
+                     + esc(_("When the table and this screen disagree: fix money, a holding, a value or the board."))
+                     + "</div>"),
             self.open_button, self.message, self.form], "tt-card", "tt-correct")
         self.what.observe(lambda _change: self._kind_changed(), names="value")
         self.which.observe(lambda _change: self._subject_changed(), names="value")
@@ -168,17 +179,17 @@ class CorrectionCard:
 
     def _kind_changed(self) -> None:
         fix = self.fix
-        self.whose.options = ([("the board", None)] if fix.board else
+        self.whose.options = ([(_("the board"), None)] if fix.board else
                               [(name, seat) for seat, name in enumerate(self.players)])
         self.whose.value = self.whose.options[0][1]
         self.whose.disabled = fix.board
         kit.show(self.which, bool(fix.subjects))
         kit.show(self.which_typed, bool(fix.typed_subject))
-        self.which_typed.placeholder = fix.typed_subject
+        self.which_typed.placeholder = _(fix.typed_subject)
         if fix.subjects:
             self.which.options = [(label, i) for i, (label, _subject) in enumerate(fix.subjects)]
             self.which.value = 0
-        self.typed.description = self.picked.description = fix.value_label
+        self.typed.description = self.picked.description = _(fix.value_label)
         self._subject_changed()
 
     def _subject_changed(self) -> None:
@@ -234,7 +245,7 @@ class CorrectionCard:
         """The Correction the form describes (a typed number it cannot read: MalformedAction)."""
         fix = self.fix
         if fix.values is None:
-            to = whole_number(self.typed.value, fix.value_label)
+            to = whole_number(self.typed.value, _(fix.value_label))
         else:
             to = self._value_choices()[self.picked.value][1]
         return Correction(fix.kind, self.whose.value, self._subject(), to, self.reason.value)
@@ -257,7 +268,7 @@ class CorrectionCard:
             return
         self.reason.value = ""
         self.close_form()
-        self._say(f"Entered. {line}" if line else "Entered.")
+        self._say(tr("Entered. {entry}", entry=line) if line else _("Entered."))
         tracker._error(None)
         tracker.refresh()
 

@@ -17,9 +17,10 @@ from typing import Callable, Sequence
 import ipywidgets as W
 
 from tabletop.errors import PinLocked, PinRequired, TabletopError
+from tabletop.i18n import N_, _, tr, trn
 
 from . import kit
-from .render import attr, esc
+from .render import and_list, attr, esc
 
 __all__ = ["ExportBox", "download_link", "wait_words", "pin_field"]
 
@@ -28,13 +29,13 @@ def wait_words(seconds: float) -> str:
     """'8 seconds', '1 second', '2 minutes' (rounded up, never 0)."""
     s = max(1, math.ceil(seconds))
     if s < 120:
-        return f"{s} second{'s' if s != 1 else ''}"
+        return trn("{n} second", "{n} seconds", s)
     m = math.ceil(s / 60)
-    return f"{m} minutes"
+    return trn("{n} minute", "{n} minutes", m)
 
 
 def locked_words(name: str, seconds: float) -> str:
-    return f"Too many wrong PINs for {name}: try again in {wait_words(seconds)}."
+    return tr("Too many wrong PINs for {player}: try again in {wait}.", player=name, wait=wait_words(seconds))
 
 
 def pin_field(placeholder: str, on_enter: Callable[[str], None]) -> W.Password:
@@ -52,12 +53,12 @@ def pin_field(placeholder: str, on_enter: Callable[[str], None]) -> W.Password:
 def download_link(text: str, name: str, note: str) -> str:
     data = base64.b64encode(text.encode("utf-8")).decode("ascii")
     return (f'<a class="tt-link" download="{attr(name)}" href="data:application/json;base64,{data}">'
-            f'Download {esc(name)}</a><div class="tt-dim">{esc(note)}</div>')
+            '' + esc(tr("Download {file}", file=name)) + '</a><div class="tt-dim">' + esc(_(note)) + '</div>')
 
 
-PUBLIC_NOTE = ("The public record: every entry as the whole table saw it, with no secret of any "
+PUBLIC_NOTE = N_("The public record: every entry as the whole table saw it, with no secret of any "
                "player. It cannot resume the match.")
-BACKUP_NOTE = ("The full backup holds every entry, secret ones included: keep it to yourselves "
+BACKUP_NOTE = N_("The full backup holds every entry, secret ones included: keep it to yourselves "
                "until the game is over. Import it to resume the match.")
 
 
@@ -75,8 +76,8 @@ class ExportBox:
         self._asked: tuple[int, ...] = ()
         self._right_pins: dict[int, str] = {}
         self._names, self._stem = names, stem
-        self.public_button = kit.button("Export public record", "tt-small", on_click=self.export_public)
-        self.backup_button = kit.button("Full backup", "tt-small", on_click=lambda: self.export_backup())
+        self.public_button = kit.button(_("Export public record"), "tt-small", on_click=self.export_public)
+        self.backup_button = kit.button(_("Full backup"), "tt-small", on_click=lambda: self.export_backup())
         self.link = kit.html()
         self.form = kit.vbox()
         self.pin_fields: dict[int, W.Password] = {}
@@ -128,11 +129,11 @@ class ExportBox:
             # PINs that were right are kept (not on the page) so only the others are asked again
             self._right_pins = {s: p for s, p in (pins or {}).items() if s not in seats}
             if pins:
-                message = f"{exc} Nothing was exported."
+                message = tr("{reason} Nothing was exported.", reason=exc)
             else:
-                who = _and([self.names[s] for s in seats])
-                message = (f"The full backup holds every secret, so it needs the PIN of {who}. "
-                           "Enter it below (or export the public record instead).")
+                who = and_list([self.names[s] for s in seats]) or _("the protected players")
+                message = tr("The full backup holds every secret, so it needs the PIN of {players}. "
+                             "Enter it below (or export the public record instead).", players=who)
             self._ask(seats, message)
             return
         except TabletopError as exc:
@@ -155,7 +156,7 @@ class ExportBox:
                     waits[seat] = wait
         if waits:
             return " ".join(locked_words(self.names[s], w) for s, w in waits.items())
-        return str(exc) or f"Too many wrong PINs: try again in {wait_words(exc.retry_after)}."
+        return str(exc) or tr("Too many wrong PINs: try again in {wait}.", wait=wait_words(exc.retry_after))
 
     def _ask(self, seats: Sequence[int], message: str) -> None:
         """A Password field for each protected seat; Enter in the last one (or the button) tries."""
@@ -167,12 +168,12 @@ class ExportBox:
         rows = [kit.html(f'<div class="tt-banner">{esc(message)}</div>')]
         fields = {}
         for seat in seats:
-            field = pin_field(f"{self.names[seat]}'s PIN", lambda _v: self._submit_if_complete())
+            field = pin_field(tr("{player}'s PIN", player=self.names[seat]), lambda _v: self._submit_if_complete())
             fields[seat] = field
             rows.append(kit.box([kit.html(f"<b>{esc(self.names[seat])}</b>"), field]))
         if seats:
-            rows.append(kit.box([kit.button("Make the full backup", "tt-primary", on_click=self._submit),
-                                 kit.button("Cancel", "tt-small", on_click=self._close_form)]))
+            rows.append(kit.box([kit.button(_("Make the full backup"), "tt-primary", on_click=self._submit),
+                                 kit.button(_("Cancel"), "tt-small", on_click=self._close_form)]))
         self.pin_fields = fields
         self.form.children = tuple(rows)
 
@@ -192,9 +193,3 @@ class ExportBox:
         for w in (self.public_button, self.backup_button, self.link, self.buttons, self.form, self.widget):
             w.close()
 
-
-def _and(names: Sequence[str]) -> str:
-    names = list(names)
-    if not names:
-        return "the protected players"
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -14,19 +14,23 @@ import os
 from urllib.parse import urlencode, urlsplit
 
 from tabletop.errors import TabletopError
+from tabletop.i18n import _, tr
 
 from . import kit
+from .language import url_language
 from .render import attr, esc
 
 __all__ = ["JoinCard", "page_base", "seat_query", "table_query", "qr_svg"]
 
 
-def table_query(match_id: str) -> str:
-    return "?" + urlencode({"match": match_id})
+def table_query(match_id: str, lang: str | None = None) -> str:
+    """The table screen's address (``lang``: in that language)."""
+    return "?" + urlencode({"match": match_id, **({"lang": lang} if lang else {})})
 
 
-def seat_query(match_id: str, seat: int, key: str) -> str:
-    return "?" + urlencode({"match": match_id, "seat": seat, "key": key})
+def seat_query(match_id: str, seat: int, key: str, lang: str | None = None) -> str:
+    """Seat ``seat``'s device's address (``lang``: in that language, the table screen's)."""
+    return "?" + urlencode({"match": match_id, "seat": seat, "key": key, **({"lang": lang} if lang else {})})
 
 
 def page_base() -> tuple[str, bool]:
@@ -57,6 +61,10 @@ def _with_token(query: str) -> str:
     return query + "&" + urlencode({"token": token}) if token else query
 
 
+def _link_words(name: str) -> str:
+    return tr("{player}'s link", player=name)
+
+
 def qr_svg(text: str) -> str:
     """A QR code of ``text`` as inline SVG (no file, no network)."""
     import segno
@@ -70,26 +78,26 @@ class JoinCard:
     def __init__(self, saved):
         self.saved = saved
         self.codes = kit.html()
-        self.show_button = kit.button("Show the seats' join codes", "tt-small", on_click=self.show)
-        self.hide_button = kit.button("Hide the join codes", "tt-small", on_click=self.hide)
+        self.show_button = kit.button(_("Show the seats' join codes"), "tt-small", on_click=self.show)
+        self.hide_button = kit.button(_("Hide the join codes"), "tt-small", on_click=self.hide)
         self.buttons = kit.box([self.show_button])
         self.widget = kit.vbox([
-            kit.html('<div class="tt-section-title">Play on your own phones</div>'
-                     '<div class="tt-dim">Each player scans their seat\'s code (or opens its link): their '
-                     "phone shows the board and their own panel, and entries appear on every screen "
-                     "by themselves.</div>"),
+            kit.html('<div class="tt-section-title">' + esc(_("Play on your own phones")) + '</div>'
+                     '<div class="tt-dim">' + esc(_("Each player scans their seat's code (or opens its link): their "
+                                                    "phone shows the board and their own panel, and entries appear "
+                                                    "on every screen by themselves.")) + "</div>"),
             self.buttons, self.codes], "tt-card", "tt-join")
 
     def links(self) -> list[str]:
-        """Each seat's join address, in seat order."""
+        """Each seat's join address, in seat order (in this screen's language)."""
         store, match_id = self.saved.store, self.saved.id
         base, _reachable = page_base()
-        return [base + _with_token(seat_query(match_id, seat, store.seat_key(match_id, seat)))
+        return [base + _with_token(seat_query(match_id, seat, store.seat_key(match_id, seat), url_language()))
                 for seat in range(len(self.saved.match.game.players))]
 
     def show(self) -> None:
         if self.saved.store is None:
-            self.codes.value = '<div class="tt-dim">This match is not saved, so phones cannot join it.</div>'
+            self.codes.value = '<div class="tt-dim">' + esc(_("This match is not saved, so phones cannot join it.")) + '</div>'
             self.buttons.children = (self.hide_button,)
             return
         try:
@@ -99,11 +107,12 @@ class JoinCard:
             return
         _base, reachable = page_base()
         note = "" if reachable else (
-            '<div class="tt-dim">This server can be reached from this computer only: start it with '
-            "<code>tabletop serve --host 0.0.0.0</code> for phones on the same network.</div>")
+            '<div class="tt-dim">' + esc(_("This server can be reached from this computer only: start it with "
+                                           "{command} for phones on the same network.")).format(
+                command="<code>tabletop serve --host 0.0.0.0</code>") + "</div>")
         cells = "".join(
             f'<div class="tt-join-seat"><b>{esc(name)}</b>{qr_svg(link)}'
-            f'<a class="tt-link tt-join-link" href="{attr(link)}" target="_blank">{esc(name)}\'s link</a>'
+            f'<a class="tt-link tt-join-link" href="{attr(link)}" target="_blank">{esc(_link_words(name))}</a>'
             f'<span class="tt-join-url">{esc(link)}</span></div>'
             for name, link in zip(self.saved.match.game.players, links))
         self.codes.value = f'{note}<div class="tt-join-codes">{cells}</div>'

@@ -24,6 +24,7 @@ from typing import Callable, Sequence
 
 from tabletop.core import CHANCE, Action
 from tabletop.errors import SaveFileError, TabletopError
+from tabletop.i18n import _, tr
 
 __all__ = ["Watcher", "device_words", "lost_race", "after_race", "ahead_entries", "concerns", "AHEAD_LIMIT"]
 
@@ -78,13 +79,13 @@ class Watcher:
 def device_words(device: str | None, players: Sequence[str]) -> str:
     """'Bob's device', 'The table screen' or 'Another screen' (a script, an older page)."""
     if device == "table":
-        return "The table screen"
+        return _("The table screen")
     if device and device.startswith("seat:"):
         try:
-            return f"{players[int(device[5:])]}'s device"
+            return tr("{player}'s device", player=players[int(device[5:])])
         except (ValueError, IndexError):
             pass
-    return "Another screen"
+    return _("Another screen")
 
 
 def concerns(action: Action) -> int | None:
@@ -105,12 +106,12 @@ def lost_race(old_log: Sequence[Action], match, device: str | None, viewer: int 
     who = device_words(device, match.game.players)
     if len(new_log) > k:
         line = match.describe_log(viewer)[k]
-        first = f"{who} entered that first: {line}."
+        first = tr("{device} entered that first: {entry}.", device=who, entry=line)
     elif len(old_log) > k:
-        first = f"{who} undid an entry first."
+        first = tr("{device} undid an entry first.", device=who)
     else:
-        first = f"{who} changed the match first."
-    return f"{first} Your entry was not made; this screen now shows the match as it is."
+        first = tr("{device} changed the match first.", device=who)
+    return tr("{first} Your entry was not made; this screen now shows the match as it is.", first=first)
 
 
 def race_words(saved, old_log: Sequence[Action], viewer: int | None) -> Callable[[], str]:

@@ -18,6 +18,7 @@ from typing import Callable, NamedTuple, Sequence
 import ipywidgets as W
 
 from tabletop.core import Action
+from tabletop.i18n import DEFAULT, _, current_language, tr, trn
 from tabletop.match import Match
 
 from . import kit
@@ -179,6 +180,10 @@ def group_line(lines: Sequence[str], who: str) -> str:
     n = len(lines)
     if n == 1:
         return lines[0]
+    if current_language() != DEFAULT:      # the English plural below reads English words only
+        if len(set(lines)) == 1:
+            return tr("{line} (×{n})", line=lines[0], n=n)
+        return trn("{player} enters {n} secret card", "{player} enters {n} secret cards", n, player=who)
     if len(set(lines)) == 1:
         found = list(re.finditer(r"\b(a|an) ([^,.;:]+?)(?=$|[,.;:])", lines[0]))
         if len(found) == 1 and " and " not in found[0].group(2):
@@ -187,8 +192,8 @@ def group_line(lines: Sequence[str], who: str) -> str:
             words[-1] = _plural(words[-1])
             return lines[0][:m.start()] + f"{n} " + " ".join(words) + lines[0][m.end():]
     if all(" is dealt " in line for line in lines):
-        return f"{who} is dealt {n} cards"
-    return f"{who} enters {n} secret cards"
+        return tr("{player} is dealt {n} cards", player=who, n=n)
+    return tr("{player} enters {n} secret cards", player=who, n=n)
 
 
 def _plural(word: str) -> str:
@@ -243,11 +248,11 @@ class LogPanel:
         self.story = Story(viewer)
         self.shown = PAGE
         self.shown_undone = PAGE
-        self.undo_button = kit.button("Undo", on_click=on_undo)
-        self.redo_button = kit.button("Redo", on_click=on_redo)
+        self.undo_button = kit.button(_("Undo"), on_click=on_undo)
+        self.redo_button = kit.button(_("Redo"), on_click=on_redo)
         self.title = kit.html()
-        self.more = kit.button("Show earlier entries", "tt-small", on_click=self._show_more)
-        self.more_undone = kit.button("Show more undone entries", "tt-small", on_click=self._show_more_undone)
+        self.more = kit.button(_("Show earlier entries"), "tt-small", on_click=self._show_more)
+        self.more_undone = kit.button(_("Show more undone entries"), "tt-small", on_click=self._show_more_undone)
         self.confirm: W.Box | None = None
         self._rows: list[tuple] = []           # (text, button, box, holder) by position on the page
         self.rows_box = kit.vbox()
@@ -277,8 +282,8 @@ class LogPanel:
             to_round, now = story.round_at(target), story.round_now
             if to_round is not None and now is not None and to_round != now:
                 undoes = n - target
-                self._ask(f"Go back to round {to_round}? This undoes {undoes} "
-                          f"entr{'y' if undoes == 1 else 'ies'}.", target)
+                self._ask(trn("Go back to round {round}? This undoes {n} entry.",
+                              "Go back to round {round}? This undoes {n} entries.", undoes, round=to_round), target)
                 return
         self.on_back_to(target)
 
@@ -286,8 +291,8 @@ class LogPanel:
         self.dismiss()
         holder = {"target": target}
         text = kit.html(f"<b>{esc(question)}</b>")
-        yes = kit.button("Yes", "tt-small", "tt-danger", on_click=lambda: self._answer(holder["target"]))
-        no = kit.button("No", "tt-small", on_click=self.dismiss)
+        yes = kit.button(_("Yes"), "tt-small", "tt-danger", on_click=lambda: self._answer(holder["target"]))
+        no = kit.button(_("No"), "tt-small", on_click=self.dismiss)
         self.confirm = kit.box([text, yes, no], "tt-log-confirm")
         self.widget.children = self.widget.children[:3] + (self.confirm,) + self.widget.children[3:]
 
@@ -340,10 +345,11 @@ class LogPanel:
             self.undo_button.disabled = n == 0
         if self.redo_button.disabled != (not story.undone):
             self.redo_button.disabled = not story.undone
-        redo_label = f"Redo ({len(story.undone)})" if story.undone else "Redo"
+        redo_label = tr("Redo ({n})", n=len(story.undone)) if story.undone else _("Redo")
         if self.redo_button.description != redo_label:
             self.redo_button.description = redo_label
-        title = f'<div class="tt-section-title">Log <span class="tt-dim">({n} entries)</span></div>'
+        title = ('<div class="tt-section-title">' + esc(_("Log")) + ' '
+                 '<span class="tt-dim">' + esc(tr("({n} entries)", n=n)) + '</span></div>')
         if self.title.value != title:
             self.title.value = title
         # (html, button label, target, whether it goes without asking: redo and undoing the last)
@@ -351,13 +357,14 @@ class LogPanel:
         # undone entries (greyed), the furthest first, each can be redone up to itself
         undone, more_undone = items(story.undone, story.names, 0, len(story.undone), 1, self.shown_undone)
         for item in reversed(undone):
-            shown.append((f'<span class="tt-log-undone">{_numbers(item, n)} {esc(item.line)} (undone)</span>',
-                          "Redo to here", n + item.end, True))
+            undone_line = tr("{line} (undone)", line=item.line)
+            shown.append((f'<span class="tt-log-undone">{_numbers(item, n)} {esc(undone_line)}</span>',
+                          _("Redo to here"), n + item.end, True))
         done, more = items(story.done, story.names, n - 1, -1, -1, self.shown)
         for item in done:
             last = item.end == n
             single = item.end - item.start == 1
-            label = ("Undo this" if single else "Undo these") if last else "Back to here"
+            label = (_("Undo this") if single else _("Undo these")) if last else _("Back to here")
             target = item.start if (last or not single) else item.end
             shown.append((f"{_numbers(item, 0)} {esc(item.line)}{_events_html(item.events)}", label, target,
                           last))
@@ -400,10 +407,10 @@ class Announcements:
         elif change.removed:
             removed = change.removed
             undone, _more = items(removed, story.names, len(removed) - 1, -1, -1, len(removed))
-            lines = [f"Undone: {item.line}" for item in undone]
+            lines = [tr("Undone: {line}", line=item.line) for item in undone]
             if len(lines) > UNDONE_TOLD:
                 rest = sum(item.end - item.start for item in undone[UNDONE_TOLD - 1:])
-                lines = lines[:UNDONE_TOLD - 1] + [f"Undone: {rest} earlier entries"]
+                lines = lines[:UNDONE_TOLD - 1] + [tr("Undone: {n} earlier entries", n=rest)]
             self.show(lines, undone=True)
         else:
             self.show([ev for e in reversed(change.added) for ev in reversed(e.events)])
@@ -420,7 +427,7 @@ class Announcements:
                 self.widget.value = ""
             return
         cls = "tt-told-line tt-told-undone" if undone else "tt-told-line"
-        title = "" if undone else '<div class="tt-told-title">Just happened</div>'
+        title = "" if undone else '<div class="tt-told-title">' + esc(_("Just happened")) + '</div>'
         self.widget.value = (f'<div class="tt-told" role="status">{title}'
                              + "".join(f'<div class="{cls}">{esc(line)}</div>' for line in lines) + "</div>")
         kit.show(self.widget)

@@ -17,9 +17,11 @@ import ipywidgets as W
 
 from tabletop.core import Action
 from tabletop.errors import MalformedAction
+from tabletop.i18n import N_, _, tr
 from tabletop.registry import get_title
 
 from . import kit
+from .render import esc, name
 
 __all__ = ["PositionForm", "position_form"]
 
@@ -33,7 +35,7 @@ def _numbers(text: str, what: str) -> list[int]:
     for word in filter(None, _SEPARATOR.split(text)):
         digits = word.lstrip("$").replace(",", "")
         if not digits.isdigit():
-            raise MalformedAction(f"{what}: {word!r} is not a whole number.")
+            raise MalformedAction("{what}: {word} is not a whole number.", what=what, word=repr(word))
         out.append(int(digits))
     return out
 
@@ -54,16 +56,21 @@ class PositionForm:
         return self._build()
 
 
+def _head(title: str, note: str = "") -> W.HTML:
+    """A form's heading in bold, and a note after it."""
+    return kit.html("<b>" + esc(_(title)) + "</b>" + (" " + esc(_(note)) if note else ""))
+
+
 def _seat_dropdown(players: Sequence[str], label: str, value: int = 0) -> W.Dropdown:
-    return W.Dropdown(options=[(name, i) for i, name in enumerate(players)], value=value, description=label)
+    return W.Dropdown(options=[(player, i) for i, player in enumerate(players)], value=value, description=_(label))
 
 
 def _grid(rows: Sequence[str], columns: Sequence[str], make: Callable[[], W.Widget]) -> tuple[W.GridBox, list]:
     """A table of widgets, one per (row, column), with headings; returns it and the widgets."""
-    cells = [[make() for _ in columns] for _ in rows]
-    children: list[W.Widget] = [kit.html("")] + [kit.html(f"<b>{c}</b>") for c in columns]
-    for name, row in zip(rows, cells):
-        children += [kit.html(name)] + row
+    cells = [[make() for _n in columns] for _n in rows]
+    children: list[W.Widget] = [kit.html("")] + [kit.html("<b>" + esc(name(_(c))) + "</b>") for c in columns]
+    for heading, row in zip(rows, cells):
+        children += [kit.html(esc(_(heading)))] + row
     # wider than a phone: the table scrolls inside its own box instead of widening the page
     grid = W.GridBox(children, layout=W.Layout(grid_template_columns=f"10em repeat({len(columns)}, 8em)",
                                                overflow_x="auto", max_width="100%"))
@@ -84,16 +91,17 @@ def _stockpile(players: Sequence[str], options: Mapping[str, Any]) -> PositionFo
     n = len(players)
     rounds = rules.data["rounds"][str(n)]
     start_money = rules.data["two_player_starting_money" if n == 2 else "starting_money"]
-    round_ = W.BoundedIntText(value=1, min=1, max=rounds, description="Round")
-    first = _seat_dropdown(players, "First player", options.get("first_player", 0))
-    spaces = [W.Dropdown(options=[(f"{v} (space {i})", i) for i, v in enumerate(t.values)], value=t.start,
-                         description=company) for company, t in zip(COMPANIES, tracks)]
-    seats, cells = _grid(players, ["money", "stock cards", "split cards"], lambda: _small(W.IntText, value=0))
+    round_ = W.BoundedIntText(value=1, min=1, max=rounds, description=_("Round"))
+    first = _seat_dropdown(players, N_("First player"), options.get("first_player", 0))
+    spaces = [W.Dropdown(options=[(tr("{value} (space {space})", value=v, space=i), i) for i, v in enumerate(t.values)],
+                         value=t.start,
+                         description=name(company, "stockpile company")) for company, t in zip(COMPANIES, tracks)]
+    seats, cells = _grid(players, [N_("money"), N_("stock cards"), N_("split cards")], lambda: _small(W.IntText, value=0))
     for row in cells:
         row[0].value = start_money
-    fees = [W.Text(description=name, placeholder="e.g. 3,000 1,000") for name in players]
+    fees = [W.Text(description=name, placeholder=_("e.g. 3,000 1,000")) for name in players]
     investors = [W.SelectMultiple(options=INVESTORS, description=name, rows=4) for name in players]
-    discard, counts = _grid(["discard pile"], rules.card_names, lambda: _small(W.IntText, value=0))
+    discard, counts = _grid([N_("discard pile")], rules.card_names, lambda: _small(W.IntText, value=0))
 
     def build() -> Action:
         return A.Position(
@@ -102,17 +110,17 @@ def _stockpile(players: Sequence[str], options: Mapping[str, Any]) -> PositionFo
             spaces=tuple((c, w.value) for c, w in zip(COMPANIES, spaces)),
             stock_cards=tuple(row[1].value for row in cells),
             split_cards=tuple(row[2].value for row in cells),
-            unpaid_fees=tuple(tuple(f"Fee ${amount:,}" for amount in _numbers(w.value, f"{w.description}'s unpaid fees"))
+            unpaid_fees=tuple(tuple(f"Fee ${amount:,}" for amount in _numbers(w.value, tr("{player}'s unpaid fees", player=w.description)))
                               for w in fees),
             investors=tuple(tuple(w.value) for w in investors) if options.get("investors") else (),
             discard=tuple((card, w.value) for card, w in zip(rules.card_names, counts[0]) if w.value))
 
-    rows = [W.HBox([round_, first]), kit.html("<b>Stock values</b>"), W.VBox(spaces),
-            kit.html("<b>Players</b>"), seats,
-            kit.html("<b>Unpaid fees</b> (the face-up fee cards' amounts, oldest first)"), W.VBox(fees)]
+    rows = [W.HBox([round_, first]), _head(N_("Stock values")), W.VBox(spaces),
+            _head(N_("Players")), seats,
+            _head(N_("Unpaid fees"), N_("(the face-up fee cards' amounts, oldest first)")), W.VBox(fees)]
     if options.get("investors"):
-        rows += [kit.html("<b>Investors kept</b>"), W.HBox(investors)]
-    rows += [kit.html("<b>Discard pile</b> (cards of each kind)"), discard]
+        rows += [_head(N_("Investors kept")), W.HBox(investors)]
+    rows += [_head(N_("Discard pile"), N_("(cards of each kind)")), discard]
     return PositionForm(rows, build)
 
 
@@ -123,13 +131,13 @@ def _acquire(players: Sequence[str], options: Mapping[str, Any]) -> PositionForm
     from tabletop.acquire.rules import tables_for
     edition = tables_for(options).edition
     corps = edition.corporations
-    round_ = W.BoundedIntText(value=1, min=1, max=999, description="Round")
-    first = _seat_dropdown(players, "First player")
-    turn = _seat_dropdown(players, "Whose turn")
-    tiles = [W.Text(description=c, placeholder="tiles, e.g. 1A 2A 3A") for c in corps]
-    lone = W.Text(description="No corporation", placeholder="tiles on the board in no corporation")
-    aside = W.Text(description="Set aside", placeholder="unplayable tiles laid aside")
-    seats, cells = _grid(players, ["money", "tiles in rack", *corps], lambda: _small(W.IntText, value=0))
+    round_ = W.BoundedIntText(value=1, min=1, max=999, description=_("Round"))
+    first = _seat_dropdown(players, N_("First player"))
+    turn = _seat_dropdown(players, N_("Whose turn"))
+    tiles = [W.Text(description=c, placeholder=_("tiles, e.g. 1A 2A 3A")) for c in corps]
+    lone = W.Text(description=_("No corporation"), placeholder=_("tiles on the board in no corporation"))
+    aside = W.Text(description=_("Set aside"), placeholder=_("unplayable tiles laid aside"))
+    seats, cells = _grid(players, [N_("money"), N_("tiles in rack"), *corps], lambda: _small(W.IntText, value=0))
     for row in cells:
         row[0].value, row[1].value = edition.start_money, edition.hand_size
 
@@ -142,8 +150,8 @@ def _acquire(players: Sequence[str], options: Mapping[str, Any]) -> PositionForm
             holdings=tuple(tuple((c, w.value) for c, w in zip(corps, row[2:]) if w.value) for row in cells),
             racks=tuple(row[1].value for row in cells), set_aside=tuple(_words(aside.value)))
 
-    return PositionForm([W.HBox([round_, first, turn]), kit.html("<b>The board</b>"), W.VBox(tiles + [lone, aside]),
-                         kit.html("<b>Players</b> (money, rack size, shares of each corporation)"), seats], build)
+    return PositionForm([W.HBox([round_, first, turn]), _head(N_("The board")), W.VBox(tiles + [lone, aside]),
+                         _head(N_("Players"), N_("(money, rack size, shares of each corporation)")), seats], build)
 
 
 # --- Black Monday --------------------------------------------------------------------------------------
@@ -151,30 +159,30 @@ def _acquire(players: Sequence[str], options: Mapping[str, Any]) -> PositionForm
 def _black_monday(players: Sequence[str], options: Mapping[str, Any]) -> PositionForm:
     from tabletop.blackmonday import Position
     from tabletop.blackmonday.data import STARTING_MONEY, STOCKS
-    round_ = W.BoundedIntText(value=1, min=1, max=999, description="Round")
-    turn = _seat_dropdown(players, "Whose turn", options.get("first_player", 0))
-    money = [_small(W.IntText, value=STARTING_MONEY) for _ in players]
-    held, held_cells = _grid(players, STOCKS, lambda: _small(W.Text, placeholder="values"))
-    piles, pile_cells = _grid(["price pile (bottom first)", "discard pile"], STOCKS,
-                              lambda: _small(W.Text, placeholder="values"))
-    second = W.Checkbox(value=False, description="The first deck has run out (second deck)")
+    round_ = W.BoundedIntText(value=1, min=1, max=999, description=_("Round"))
+    turn = _seat_dropdown(players, N_("Whose turn"), options.get("first_player", 0))
+    money = [_small(W.IntText, value=STARTING_MONEY) for _n in players]
+    held, held_cells = _grid(players, STOCKS, lambda: _small(W.Text, placeholder=_("values")))
+    piles, pile_cells = _grid([N_("price pile (bottom first)"), N_("discard pile")], STOCKS,
+                              lambda: _small(W.Text, placeholder=_("values")))
+    second = W.Checkbox(value=False, description=_("The first deck has run out (second deck)"))
 
     def build() -> Action:
         return Position(
             round=round_.value, seat=turn.value, money=tuple(w.value for w in money),
             held=tuple(tuple((stock, v) for stock, w in zip(STOCKS, row)
-                             for v in _numbers(w.value, f"{name}'s {stock} cards"))
+                             for v in _numbers(w.value, tr("{player}'s {stock} cards", player=name, stock=stock)))
                        for name, row in zip(players, held_cells)),
-            piles=tuple((stock, tuple(_numbers(w.value, f"{stock}'s price pile")))
+            piles=tuple((stock, tuple(_numbers(w.value, tr("{stock}'s price pile", stock=stock))))
                         for stock, w in zip(STOCKS, pile_cells[0])),
             discard=tuple((stock, v) for stock, w in zip(STOCKS, pile_cells[1])
-                          for v in _numbers(w.value, f"the discard pile's {stock} cards")),
+                          for v in _numbers(w.value, tr("the discard pile's {stock} cards", stock=stock))),
             second_deck=second.value)
 
     money_row = W.HBox([W.VBox([kit.html(name), w]) for name, w in zip(players, money)])
-    return PositionForm([W.HBox([round_, turn]), kit.html("<b>Money</b>"), money_row,
-                         kit.html("<b>Cards held sideways</b> (their values)"), held,
-                         kit.html("<b>Prices and discards</b>"), piles, second], build)
+    return PositionForm([W.HBox([round_, turn]), _head(N_("Money")), money_row,
+                         _head(N_("Cards held sideways"), N_("(their values)")), held,
+                         _head(N_("Prices and discards")), piles, second], build)
 
 
 # --- 時価で勝負 -----------------------------------------------------------------------------------------
@@ -182,22 +190,22 @@ def _black_monday(players: Sequence[str], options: Mapping[str, Any]) -> Positio
 def _jika(players: Sequence[str], options: Mapping[str, Any]) -> PositionForm:
     from tabletop.jika import Position
     from tabletop.jika.data import HAND_SIZE, MARKET_VALUES, SUITS
-    round_ = W.BoundedIntText(value=1, min=1, max=99, description="Next round")
-    upper = [W.Dropdown(options=[("nothing", None)] + [(str(v), v) for v in MARKET_VALUES], value=None,
-                        description=f"{s} upper") for s in SUITS]
-    lower = [W.Dropdown(options=[("ace", 1)] + [(str(v), v) for v in MARKET_VALUES], value=1,
-                        description=f"{s} lower") for s in SUITS]
+    round_ = W.BoundedIntText(value=1, min=1, max=99, description=_("Next round"))
+    upper = [W.Dropdown(options=[(_("nothing"), None)] + [(str(v), v) for v in MARKET_VALUES], value=None,
+                        description=tr("{suit} upper", suit=name(s, "jika term"))) for s in SUITS]
+    lower = [W.Dropdown(options=[(_("ace"), 1)] + [(str(v), v) for v in MARKET_VALUES], value=1,
+                        description=tr("{suit} lower", suit=name(s, "jika term"))) for s in SUITS]
     default = options.get("hand_size", HAND_SIZE.get(len(players), 7))
-    hands = [_small(W.BoundedIntText, value=default, min=0, max=default) for _ in players]
-    passed = [W.Checkbox(value=False, description="passed") for _ in players]
-    shown = W.Text(description="Jacks up", placeholder="suits turned up since the last shuffle, in order")
-    covered = W.Text(description="Covered", placeholder="covered cards, e.g. hearts 7, clubs 3")
+    hands = [_small(W.BoundedIntText, value=default, min=0, max=default) for _n in players]
+    passed = [W.Checkbox(value=False, description=_("passed")) for _n in players]
+    shown = W.Text(description=_("Jacks up"), placeholder=_("suits turned up since the last shuffle, in order"))
+    covered = W.Text(description=_("Covered"), placeholder=_("covered cards, e.g. hearts 7, clubs 3"))
 
     def build() -> Action:
         words = _words(covered.value)
         if len(words) % 2:
             raise MalformedAction("Covered cards are written as a suit then a value, e.g. 'hearts 7'.")
-        pairs = tuple((words[i], _numbers(words[i + 1], f"the covered {words[i]}")[0])
+        pairs = tuple((words[i], _numbers(words[i + 1], tr("the covered {card}", card=words[i]))[0])
                       for i in range(0, len(words), 2))
         return Position(round=round_.value,
                         market=tuple((s, u.value, lw.value) for s, u, lw in zip(SUITS, upper, lower)),
@@ -205,9 +213,9 @@ def _jika(players: Sequence[str], options: Mapping[str, Any]) -> PositionForm:
                         watchers_shown=tuple(_words(shown.value)), covered=pairs)
 
     seats = W.VBox([W.HBox([kit.html(name), h, p]) for name, h, p in zip(players, hands, passed)])
-    return PositionForm([round_, kit.html("<b>The market</b>"),
+    return PositionForm([round_, _head(N_("The market")),
                          W.HBox([W.VBox(upper), W.VBox(lower)]),
-                         kit.html("<b>Cards in each hand</b>"), seats, shown, covered], build)
+                         _head(N_("Cards in each hand")), seats, shown, covered], build)
 
 
 _FORMS = {"stockpile": _stockpile, "acquire": _acquire, "black-monday": _black_monday, "jika": _jika}
@@ -218,5 +226,5 @@ def position_form(title: str, players: Sequence[str], options: Mapping[str, Any]
     normalizes them; missing ones take their defaults)."""
     t = get_title(title)
     if title not in _FORMS:
-        raise MalformedAction(f"{t.display_name} cannot start from a position.")
+        raise MalformedAction("{title} cannot start from a position.", title=t.display_name)
     return _FORMS[title](list(players), t.normalize_options(dict(options or {}), len(players)))

@@ -6,9 +6,12 @@ per part keeps an update to a single message; title-specific boards live in ``bo
 from __future__ import annotations
 
 import html
-from typing import Any, Iterable, Mapping
+from typing import Any, Iterable, Mapping, Sequence
 
-__all__ = ["esc", "attr", "money", "header_html", "players_html", "stocks_html", "generic_html",
+from tabletop import i18n
+from tabletop.i18n import N_, _, tr, trn
+
+__all__ = ["esc", "attr", "htr", "and_list", "word", "name", "english_words", "money", "header_html", "players_html", "stocks_html", "generic_html",
            "private_html", "humanize", "table_html", "count", "label"]
 
 
@@ -23,21 +26,55 @@ def attr(value: Any) -> str:
 
 
 def money(value: Any, unit: str = "$") -> str:
-    """$12,000 for ints ('12,000 points' style when ``unit`` is a suffix like ' pts');
-    '?' for hidden (None); anything else as text."""
+    """$12,000 for ints, as the page's language writes amounts ('12,000 pts' style when ``unit``
+    is a suffix like ' pts'); '?' for hidden (None); anything else as text."""
     if value is None:
         return "?"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, int):
         if unit != "$":
-            return f"{value:,}{unit}"
-        return f"-${-value:,}" if value < 0 else f"${value:,}"
+            return tr("{n} pts", n=i18n.Number(value)) if unit == " pts" else f"{i18n.number(value)}{unit}"
+        return i18n.money(value)
     return str(value)
 
 
+def htr(template: str, **html_params: str) -> str:
+    """``template`` translated and escaped, its placeholders filled with ready HTML (escape
+    the values you pass: ``htr(N_("{player} to act"), player=f"<b>{esc(name)}</b>")``)."""
+    text = esc(_(template))
+    try:
+        return text.format_map(html_params)
+    except (KeyError, IndexError, ValueError):
+        return text
+
+
+def and_list(names: Iterable[Any]) -> str:
+    """'Ann', 'Ann and Bob', 'Ann, Bob and Cy' in the page's language."""
+    names = [str(n) for n in names]
+    if len(names) < 2:
+        return "".join(names)
+    return _(", ").join(names[:-1]) + _(" and ") + names[-1]
+
+
+def word(value: Any) -> str:
+    """A word the engine writes as data (a phase 'auction', a state 'safe'): as it is in English,
+    else translated from its humanized form ('Auction')."""
+    text = str(value)
+    if i18n.current_language() == i18n.DEFAULT:
+        return text
+    found = humanize(text)
+    return found if found != english_words(text) else text
+
+
 def humanize(key: Any) -> str:
-    """'first_player' -> 'First player'; 'PlaceBid' -> 'Place bid'."""
+    """'first_player' -> 'First player'; 'PlaceBid' -> 'Place bid' (in the page's language when
+    the catalogs hold those words: ``widgets/words.py`` lists the views' keys)."""
+    return _(english_words(key))
+
+
+def english_words(key: Any) -> str:
+    """'first_player' -> 'First player', in English (the message id of ``humanize``)."""
     text = str(key).replace("_", " ").replace("-", " ")
     out = []
     for i, ch in enumerate(text):
@@ -52,9 +89,9 @@ def humanize(key: Any) -> str:
 def count(value: Any) -> str:
     """A number of things (shares, cards) with thousands separated: '1,200'; yes/no; text."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, int):
-        return f"{value:,}"
+        return i18n.number(value)
     return str(value)
 
 
@@ -62,7 +99,25 @@ def label(key: Any) -> str:
     """A key the engine wrote as a word ('stock_cards') in words ('Stock cards'); a name
     ('Epic Electric', 'Tiki-Taka Tech') as it is."""
     text = str(key)
-    return humanize(text) if "_" in text or (text.islower() and text.isidentifier()) else text
+    return humanize(text) if "_" in text or (text.islower() and text.isidentifier()) else name(text)
+
+
+#: the lists a component's name may belong to (the engines' ``Term`` contexts), in the order tried
+NAME_CONTEXTS = ("stockpile company", "stockpile card", "acquire corporation", "blackmonday stock",
+                 "blackmonday card", "jika term")
+
+
+def name(text: Any, context: str | None = None) -> str:
+    """A component's name shown on its own ('Epic Electric', 'Tower', 'hearts') under its
+    edition's name in the page's language (``context``: its list; None: the first list that has it)."""
+    text = str(text)
+    if i18n.current_language() == i18n.DEFAULT or not text:
+        return text
+    for ctx in ((context,) if context else NAME_CONTEXTS):
+        found = i18n.pgettext(ctx, text)
+        if found != text:
+            return found
+    return word(text) if text.replace("_", " ").replace("-", " ").replace(" ", "").isalpha() else text
 
 
 #: players' public numbers that are amounts of money (the others are counts)
@@ -72,8 +127,19 @@ MONEY_KEYS = frozenset({"worth", "score", "cash", "net_worth", "bonus"})
 def _name(view: Mapping, seat: Any) -> str:
     players = view.get("players") or []
     if isinstance(seat, int) and 0 <= seat < len(players):
-        return str(players[seat].get("name", f"Seat {seat + 1}"))
+        return str(players[seat].get("name", tr("Seat {seat}", seat=seat + 1)))
     return ""
+
+
+def game_over_words(names: Sequence[str], outcome) -> tuple[str, str]:
+    """(who won, in words; every score) at the end of a match (``outcome``: ``Match.outcome()``)."""
+    if outcome is None:
+        return _("Game over"), ""
+    winners = [names[s] for s in outcome.winners]
+    text = trn("Game over: {winners} wins", "Game over: {winners} win", len(winners), winners=and_list(winners))
+    scores = _(", ").join(tr("{player} {score}", player=names[s], score=money(outcome.scores[s]))
+                          for s in range(len(names)))
+    return text, scores
 
 
 def header_html(view: Mapping, display_name: str, status: str) -> str:
@@ -82,20 +148,21 @@ def header_html(view: Mapping, display_name: str, status: str) -> str:
     rounds = view.get("rounds")
     parts = [f'<span class="tt-title">{esc(display_name)}</span>']
     if rnd:
-        parts.append(f'<span class="tt-chip">Round <b>{esc(rnd)}</b>'
-                     + (f" of {esc(rounds)}" if rounds else "") + "</span>")
+        chip = (htr(N_("Round {round} of {rounds}"), round=f"<b>{esc(rnd)}</b>", rounds=esc(rounds)) if rounds
+                else htr(N_("Round {round}"), round=f"<b>{esc(rnd)}</b>"))
+        parts.append(f'<span class="tt-chip">{chip}</span>')
     if view.get("phase"):
-        parts.append(f'<span class="tt-chip">Phase <b>{esc(view["phase"])}</b></span>')
+        parts.append('<span class="tt-chip">' + esc(_("Phase")) + f' <b>{esc(word(view["phase"]))}</b></span>')
     first = _name(view, view.get("first_player"))
     if first:
-        parts.append(f'<span class="tt-chip">First player <b>{esc(first)}</b></span>')
+        parts.append('<span class="tt-chip">' + esc(_("First player")) + f' <b>{esc(first)}</b></span>')
     return (f'<div class="tt-header"><div class="tt-chips">{"".join(parts)}</div>'
             f'<div class="tt-status">{status}</div></div>')
 
 
 def _holdings_text(holdings: Any) -> str:
     if holdings in (None, {}, []):
-        return '<span class="tt-dim">none</span>'
+        return '<span class="tt-dim">' + esc(_("none")) + '</span>'
     if isinstance(holdings, Mapping):
         items = []
         for k, v in holdings.items():
@@ -112,9 +179,9 @@ def _holdings_text(holdings: Any) -> str:
                 items.append(f"<b>{esc(label(k))}</b>")
             else:
                 items.append(f"<b>{esc(label(k))}</b> {esc(count(v))}")
-        return ", ".join(items) if items else '<span class="tt-dim">none</span>'
+        return ", ".join(items) if items else '<span class="tt-dim">' + esc(_("none")) + '</span>'
     if isinstance(holdings, (list, tuple)):
-        return esc(", ".join(map(str, holdings))) or '<span class="tt-dim">none</span>'
+        return esc(_(", ").join(map(name, holdings))) or '<span class="tt-dim">' + esc(_("none")) + '</span>'
     return esc(holdings)
 
 
@@ -122,7 +189,7 @@ _PLAYER_SKIP = {"name", "money", "holdings", "owed", "seat"}
 
 
 def players_html(view: Mapping, worth: Iterable[int | None] | None = None, unit: str = "$",
-                 worth_label: str = "Net worth (public)") -> str:
+                 worth_label: str = N_("Net worth (public)")) -> str:
     """Every player's public money, holdings and what they owe; the player to act is marked."""
     players = view.get("players") or []
     to_act, first = view.get("to_act"), view.get("first_player")
@@ -139,9 +206,9 @@ def players_html(view: Mapping, worth: Iterable[int | None] | None = None, unit:
     for seat, p in enumerate(players):
         marks = []
         if seat == to_act:
-            marks.append('<span class="tt-badge tt-turn">to act</span>')
+            marks.append('<span class="tt-badge tt-turn">' + esc(_("to act")) + '</span>')
         if seat == first:
-            marks.append('<span class="tt-badge">first</span>')
+            marks.append('<span class="tt-badge">' + esc(_("first")) + '</span>')
         owed = p.get("owed") or 0
         owed_txt = f'<span class="tt-owed">{esc(money(owed, unit))}</span>' if owed else '<span class="tt-dim">-</span>'
         extra = "".join(f"<td>{esc(money(p.get(k), unit))}</td>" if k in MONEY_KEYS and isinstance(p.get(k), int)
@@ -151,16 +218,17 @@ def players_html(view: Mapping, worth: Iterable[int | None] | None = None, unit:
             f'<tr class="{"tt-acting" if seat == to_act else ""}"><th>{esc(p.get("name", seat + 1))} '
             f'{"".join(marks)}</th><td class="tt-money">{esc(money(p.get("money"), unit))}</td>'
             f"<td>{_holdings_text(p.get('holdings'))}</td><td>{owed_txt}</td>{extra}{worth_td}</tr>")
-    head = ("<tr><th>Player</th><th>" + ("Money" if unit == "$" else "Points") + "</th><th>Holdings</th><th>Owes</th>"
+    head = ("<tr><th>" + esc(_('Player')) + "</th><th>" + esc(_("Money") if unit == "$" else _("Points"))
+            + "</th><th>" + esc(_('Holdings')) + "</th><th>" + esc(_('Owes')) + "</th>"
             + "".join(f"<th>{esc(humanize(k))}</th>" for k in extra_keys)
-            + (f"<th>{esc(worth_label)}</th>" if worth is not None else "") + "</tr>")
+            + ("<th>" + esc(_(worth_label)) + "</th>" if worth is not None else "") + "</tr>")
     return f'<div class="tt-scroll"><table class="tt-table tt-players">{head}{"".join(rows)}</table></div>'
 
 
 def stocks_html(stocks: Mapping | None) -> str:
     if not stocks:
         return ""
-    cells = "".join(f'<div class="tt-stock"><div class="tt-stock-name">{esc(k)}</div>'
+    cells = "".join(f'<div class="tt-stock"><div class="tt-stock-name">{esc(name(k))}</div>'
                     f'<div class="tt-stock-value">{esc(money(v) if isinstance(v, bool) else v)}</div></div>'
                     for k, v in stocks.items())
     return f'<div class="tt-stocks">{cells}</div>'
@@ -188,7 +256,7 @@ def _cell(value: Any) -> str:
         return generic_html(value)
     if isinstance(value, Mapping):
         return generic_html(value)
-    return esc(value)
+    return esc(name(value)) if isinstance(value, str) else esc(value)
 
 
 _MONEY = MONEY_KEYS | {"money", "price", "paid", "cost", "amount"}
@@ -221,5 +289,5 @@ def generic_html(value: Any, depth: int = 0) -> str:
 
 def private_html(private: Any) -> str:
     if private in (None, {}, []):
-        return '<p class="tt-dim">Nothing secret right now.</p>'
+        return '<p class="tt-dim">' + esc(_("Nothing secret right now.")) + '</p>'
     return generic_html(private)

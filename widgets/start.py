@@ -11,13 +11,14 @@ from typing import Any, Callable, Sequence
 import ipywidgets as W
 
 from tabletop.errors import StoreError, TabletopError
+from tabletop.i18n import DEFAULT, _, current_language, tr, trn
 from tabletop.match import Match
 from tabletop.registry import get_title, title_names
 from tabletop.store import MatchInfo, Store, StoredMatch
 
 from . import kit
 from .exports import ExportBox
-from .render import esc, humanize
+from .render import esc, humanize, word
 from .style import CSS
 from .titles import title_ui
 
@@ -46,12 +47,20 @@ def available_titles() -> list[tuple[str, Any]]:
 def _ago(t: float) -> str:
     d = max(0, time.time() - t)
     if d < 90:
-        return "just now"
+        return _("just now")
     if d < 3600:
-        return f"{int(d // 60)} min ago"
+        return tr("{n} min ago", n=int(d // 60))
     if d < 86400 * 2:
-        return f"{int(d // 3600)} h ago"
+        return tr("{n} h ago", n=int(d // 3600))
     return _dt.datetime.fromtimestamp(t).strftime("%Y-%m-%d")
+
+
+def _upload_words() -> str:
+    """The import button's words (the stylesheet draws them, in English) in the page's language."""
+    if current_language() == DEFAULT:
+        return ""
+    words = _("Import a match (JSON file)").replace("\\", "").replace('"', "")
+    return f'<style>.tt-app .tt-upload::before {{ content: "{esc(words)}"; }}</style>'
 
 
 def _btn(label: str, *classes: str, on_click: Callable[[], None] | None = None) -> W.Button:
@@ -89,34 +98,37 @@ class StartPage:
         self.options_box = kit.vbox()
         self.option_widgets: dict[str, W.Widget] = {}
         self.option_defaults: dict[str, Any] = {}
-        self.start_button = _btn("Start the match", "tt-primary", on_click=self.start)
+        self.start_button = _btn(_("Start the match"), "tt-primary", on_click=self.start)
         # a game already under way: the table types what everyone sees, then each player their secrets
-        self.position_button = _btn("Start from the table as it is", on_click=self.show_position)
+        self.position_button = _btn(_("Start from the table as it is"), on_click=self.show_position)
         self.position_box = kit.vbox()
         self.position_form = None
-        new = _card(kit.html('<div class="tt-section-title">New match</div><b>Game</b>'), self.title_pick,
-                    kit.html("<b>Players</b>"), self.count_pick,
-                    kit.html('<div class="tt-dim">Names in seat order, starting from the first player. '
-                             "A PIN keeps a player's private panel for them alone.</div>"),
+        new = _card(kit.html('<div class="tt-section-title">' + esc(_("New match")) + '</div><b>' + esc(_("Game")) + '</b>'),
+                    self.title_pick,
+                    kit.html("<b>" + esc(_('Players')) + "</b>"), self.count_pick,
+                    kit.html('<div class="tt-dim">' + esc(_("Names in seat order, starting from the first player. "
+                                                            "A PIN keeps a player's private panel for them alone."))
+                             + "</div>"),
                     self.seats_box,
-                    kit.html("<b>Options</b>"), self.options_box,
+                    kit.html("<b>" + esc(_('Options')) + "</b>"), self.options_box,
                     _wrap([self.start_button, self.position_button]), self.position_box)
         if not self.titles:
-            new = _card(kit.html('<div class="tt-section-title">New match</div>'
-                                 "<p>No game engine is installed yet.</p>"))
+            new = _card(kit.html('<div class="tt-section-title">' + esc(_("New match")) + '</div>'
+                                 "<p>" + esc(_('No game engine is installed yet.')) + "</p>"))
         # --- saved matches
         self.saved_box = kit.vbox()
         self.show_all = False
         self.upload = W.FileUpload(accept=".json,application/json", multiple=False,
-                                   description="Import a match (JSON file)", icon="")
+                                   description=_("Import a match (JSON file)"), icon="")
         self.upload.add_class("tt-btn")
         self.upload.add_class("tt-upload")   # the stylesheet hides the file count ipywidgets appends
         self.upload.observe(self._uploaded, names="value")
         self.problems = kit.html()
-        saved = _card(kit.html('<div class="tt-section-title">Saved matches</div>'), self.problems,
+        saved = _card(kit.html('<div class="tt-section-title">' + esc(_("Saved matches")) + '</div>'), self.problems,
                       self.saved_box, _wrap([self.upload]))
-        head = kit.html('<div class="tt-header"><span class="tt-title">tabletop</span>'
-                        '<span class="tt-dim">A companion for stock-market board games at the table.</span></div>')
+        head = kit.html('<div class="tt-header"><span class="tt-title">tabletop</span><span class="tt-dim">'
+                        + esc(_("A companion for stock-market board games at the table.")) + "</span></div>"
+                        + _upload_words())
         self.row_exports: dict[str, ExportBox] = {}
         self.classroom = None
         if any(name == "classroom" for name, _t in available_titles()):
@@ -149,10 +161,11 @@ class StartPage:
     def _seat(self, i: int) -> None:
         while len(self.seat_rows) <= i:
             k = len(self.seat_rows)
-            self.names.append(W.Text(placeholder=f"Seat {k + 1} name"))
+            self.names.append(W.Text(placeholder=tr("Seat {seat} name", seat=k + 1)))
             self.names[k].observe(lambda _c: self._name_first_players(), names="value")
-            self.pins.append(W.Password(placeholder="PIN (optional)"))
-            self.seat_rows.append(_wrap([kit.html(f"<b>Seat {k + 1}</b>"), self.names[k], self.pins[k]]))
+            self.pins.append(W.Password(placeholder=_("PIN (optional)")))
+            self.seat_rows.append(_wrap([kit.html("<b>" + esc(tr('Seat {seat}', seat=k + 1)) + "</b>"), self.names[k],
+                                         self.pins[k]]))
 
     def _count_changed(self) -> None:
         self._hide_position()
@@ -186,7 +199,7 @@ class StartPage:
                 w = W.Dropdown(options=[(name, i) for i, name in enumerate(self._names()[:n])],
                                value=value, description=label)
             elif choices:
-                w = W.Dropdown(options=[(str(c), c) for c in choices], value=value if value in choices else choices[0],
+                w = W.Dropdown(options=[(word(c), c) for c in choices], value=value if value in choices else choices[0],
                                description=label)
             elif isinstance(value, bool):
                 w = W.Checkbox(value=value, description=label, indent=False)
@@ -205,11 +218,11 @@ class StartPage:
                 except Exception:
                     pass
             self.option_widgets[key] = w
-            help_text = getattr(self.title, "option_help", {}).get(key)
+            help_text = _(getattr(self.title, "option_help", {}).get(key) or "")
             rows.append(kit.vbox([w, kit.html(f'<div class="tt-help">{esc(help_text)}</div>')], "tt-option")
                         if help_text else kit.vbox([w], "tt-option"))
         if not rows:
-            rows = [kit.html('<span class="tt-dim">This game has no options.</span>')]
+            rows = [kit.html('<span class="tt-dim">' + esc(_("This game has no options.")) + '</span>')]
         self.options_box.children = tuple(rows)
 
     def _name_first_players(self) -> None:
@@ -227,7 +240,7 @@ class StartPage:
         return {k: w.value for k, w in self.option_widgets.items() if w.value != self.option_defaults.get(k)}
 
     def _names(self) -> list[str]:
-        return [self.names[i].value.strip() or f"Player {i + 1}" for i in range(self.count_pick.value)]
+        return [self.names[i].value.strip() or tr("Player {seat}", seat=i + 1) for i in range(self.count_pick.value)]
 
     def _hide_position(self) -> None:
         self.position_form = None
@@ -247,10 +260,11 @@ class StartPage:
             return
         self._set_banner(None)
         self.position_box.children = (
-            kit.html('<div class="tt-dim">Type what the whole table sees. Each player then enters '
-                     "their own face-down cards, rack or hand in their own panel.</div>"),
+            kit.html('<div class="tt-dim">' + esc(_("Type what the whole table sees. Each player then enters "
+                                                    "their own face-down cards, rack or hand in their own panel."))
+                     + "</div>"),
             self.position_form.widget,
-            _btn("Start from this position", "tt-primary", on_click=lambda: self.start(from_position=True)))
+            _btn(_("Start from this position"), "tt-primary", on_click=lambda: self.start(from_position=True)))
 
     def start(self, from_position: bool = False) -> None:
         n = self.count_pick.value
@@ -264,7 +278,8 @@ class StartPage:
                 match.apply(self.position_form.action())
             for seat, pin in enumerate(pins):
                 if pin and len(pin) < 4:
-                    raise TabletopError(f"{names[seat]}'s PIN is too short: a PIN needs at least 4 characters.")
+                    raise TabletopError("{player}'s PIN is too short: a PIN needs at least 4 characters.",
+                                        player=names[seat])
             stored = self.store.create(match)
             for seat, pin in enumerate(pins):
                 if pin:
@@ -283,9 +298,11 @@ class StartPage:
             display = get_title(info.title).display_name
         except Exception:
             display = info.title
-        state = "finished" if info.over else (f"round {info.round}" if info.round else "set up")
-        return (f"<b>{esc(display)}</b> · {esc(', '.join(info.players))}<br>"
-                f'<span class="tt-dim">{esc(state)} · {info.n_actions} entries · {esc(_ago(info.updated))}</span>')
+        state = _("finished") if info.over else (tr("round {round}", round=info.round) if info.round else _("set up"))
+        entries = trn("{n} entry", "{n} entries", info.n_actions) if current_language() != DEFAULT \
+            else f"{info.n_actions} entries"
+        return (f"<b>{esc(display)}</b> · " + esc(_(', ').join(info.players)) + "<br>"
+                f'<span class="tt-dim">{esc(state)} · {esc(entries)} · {esc(_ago(info.updated))}</span>')
 
     def refresh_saved(self) -> None:
         for box in self.row_exports.values():
@@ -301,7 +318,7 @@ class StartPage:
             infos = self.store.list()
         except StoreError as exc:
             self._show_problems([str(exc)])
-            self.saved_box.children = (kit.html('<span class="tt-dim">The saved matches cannot be listed now.</span>'),)
+            self.saved_box.children = (kit.html('<span class="tt-dim">' + esc(_("The saved matches cannot be listed now.")) + '</span>'),)
             return
         self._show_problems(list(getattr(self.store, "list_problems", None) or []))
         rows = []
@@ -310,12 +327,13 @@ class StartPage:
             try:
                 rows.append(self._row(info))
             except Exception:  # one odd row must not break the list of the others
-                rows.append(kit.html('<div class="tt-match-row tt-dim">A saved match that cannot be shown '
-                                     f"({esc(getattr(info, 'id', '?'))}).</div>"))
+                rows.append(kit.html('<div class="tt-match-row tt-dim">'
+                                     + esc(tr("A saved match that cannot be shown ({match}).",
+                                              match=getattr(info, "id", "?"))) + "</div>"))
         if not infos:
-            rows.append(kit.html('<span class="tt-dim">No saved matches yet.</span>'))
+            rows.append(kit.html('<span class="tt-dim">' + esc(_("No saved matches yet.")) + '</span>'))
         elif len(infos) > len(shown):
-            more = _btn(f"Show all {len(infos)} matches", "tt-small")
+            more = _btn(tr("Show all {n} matches", n=len(infos)), "tt-small")
             more.on_click(lambda _b: (setattr(self, "show_all", True), self.refresh_saved()))
             rows.append(more)
         self.saved_box.children = tuple(rows)
@@ -326,9 +344,9 @@ class StartPage:
     def _row(self, info: MatchInfo) -> W.VBox:
         """One saved match: what it is, Resume, Delete and its exports."""
         text = self._describe(info)
-        resume = _btn("Resume" if not info.over else "Open", "tt-primary",
+        resume = _btn(_("Resume") if not info.over else _("Open"), "tt-primary",
                       on_click=lambda i=info.id: self.resume(i))
-        delete = _btn("Delete", "tt-small", "tt-danger")
+        delete = _btn(_("Delete"), "tt-small", "tt-danger")
         exports = ExportBox(lambda i=info.id: self.store.export_public(i),
                             lambda pins, i=info.id: self.store.export_backup(i, pins),
                             [str(p) for p in info.players], f"{info.title}-{info.id}",
@@ -339,9 +357,10 @@ class StartPage:
         return row
 
     def _confirm_delete(self, match_id: str, row: W.VBox) -> None:
-        sure = _btn("Yes, delete it", "tt-danger", on_click=lambda: self.delete(match_id))
-        keep = _btn("Keep it", on_click=self.refresh_saved)
-        row.children = (row.children[0], kit.html("<b>Delete this match for good?</b>"), _wrap([sure, keep]))
+        sure = _btn(_("Yes, delete it"), "tt-danger", on_click=lambda: self.delete(match_id))
+        keep = _btn(_("Keep it"), on_click=self.refresh_saved)
+        row.children = (row.children[0], kit.html("<b>" + esc(_('Delete this match for good?')) + "</b>"),
+                        _wrap([sure, keep]))
 
     def resume(self, match_id: str) -> None:
         try:
@@ -378,7 +397,7 @@ class StartPage:
         try:
             text = bytes(content).decode("utf-8")
         except UnicodeDecodeError:
-            self._set_banner("That file is not a saved match (it is not text).")
+            self._set_banner(_("That file is not a saved match (it is not text)."))
             return
         self.import_text(text)
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from tabletop.core import Action, State
+from tabletop.i18n import N_, _
 from tabletop.registry import get_title
 
 from . import render
@@ -27,7 +28,7 @@ def default_board_html(view: Mapping) -> str:
     board = view.get("board")
     if board:
         parts.append(render.generic_html(board))
-    return "".join(parts) or '<p class="tt-dim">Nothing on the board yet.</p>'
+    return "".join(parts) or '<p class="tt-dim">' + render.esc(_("Nothing on the board yet.")) + '</p>'
 
 
 def default_net_worth(view: Mapping, seat: int) -> int | None:
@@ -91,7 +92,7 @@ class TitleUI:
     net_worth: Callable[[Mapping, int], int | None] = default_net_worth
     #: what ``net_worth`` is, in the players table and on the chart (say it honestly: where the
     #: holdings are face down, the table knows only the money)
-    worth_label: str = "Net worth (public)"
+    worth_label: str = N_("Net worth (public)")
     #: allowed values of options for the start page (option name -> values)
     option_choices: Mapping[str, Sequence[Any]] = field(default_factory=dict)
     #: options shown on the start page (None: every scalar option)
@@ -101,7 +102,7 @@ class TitleUI:
     #: what a stock's value is counted in on the chart ("$" for a price in dollars; "" a bare value)
     value_unit: str = ""
     #: words on the shared screen when a public chance event is to be entered
-    chance_prompt: str = "Enter what was drawn or revealed"
+    chance_prompt: str = N_("Enter what was drawn or revealed")
     #: the title's own way to draw one kind of offered action (``pickers.PickerContext`` ->
     #: rows of taps, or None for the panel's own buttons): it reads the actions, their words and
     #: the PUBLIC view only (Acquire's tiles on the board's grid, Stockpile's bids by stockpile)
