@@ -281,7 +281,7 @@ def stockpile_bid_rows(ctx: PickerContext) -> list[Row] | None:
         _head, short = _compact([ctx.describe(a) for a in acts])
         if len(acts) == 1:
             short = [money(acts[0].amount)]
-        taps = [Tap(_short(s), action=a, tooltip=ctx.describe(a)) for a, s in zip(acts, short)]
+        taps = [Tap(_short(s), action=a) for a, s in zip(acts, short)]   # no tooltip: one message a button a bid
         context = _pile_context(piles[pile], names) if pile < len(piles) else ""
         rows.append(Row("", taps, '<div class="tt-pile-label"><b>' + esc(tr("Stockpile {pile}", pile=pile + 1)) + f'</b> {context}</div>',
                         kind=ctx.kind))
