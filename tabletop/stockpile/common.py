@@ -64,7 +64,12 @@ def usd(amount: int) -> Money:
 # Every printed name, marked for the catalogs under its list (the .po files give each edition's
 # name); the data keeps the English names, wrapped only where they are shown.
 # TRANSLATORS: "stockpile company": the six companies; "stockpile investor": the ten investors of
-# the investor expansion; "stockpile card": the two action cards of the market deck.
+# the investor expansion; "stockpile card": the two action cards of the market deck. Korean: the
+# Korean edition's names where its rulebook prints them (에픽 일렉트릭, 아메리칸 오토모티브,
+# 스탠퍼드 스틸, each investor with the nickname it gives, 주식 급등!/주식 급락!), the other three
+# companies transliterated the same way. Spanish: the Spanish edition prints the English company
+# names and "Stock Boom!"/"Stock Bust!"; it has no investors, so they keep their English names.
+# Japanese: no Japanese edition; katakana renderings of the English names.
 _TERMS = (
     Term("stockpile company", "Cosmic Computers"), Term("stockpile company", "Bottomline Bank"),
     Term("stockpile company", "Leading Laboratories"), Term("stockpile company", "American Automotive"),

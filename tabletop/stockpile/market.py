@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..errors import IllegalAction, MalformedAction, NotYourTurn
 from ..i18n import N_
 from . import actions as A
-from .common import _int, _mk, card, investor, listed, words
+from .common import _int, _mk, card, investor, words
 from .data import COMPANIES, FORECASTS, INVESTORS, STUART
 from .steps import DEAL_PAIR, DRAW_HAND, DRAW_PILE, OPEN_PAIR, PLACE
 from .common import _place_cache
