@@ -76,11 +76,20 @@ def _stock(name):
     return TERMS.get(name, name)
 
 
-def _card(stock, value) -> Message:
-    """'Chewy Poultry $3': a card is named by its stock and its printed value."""
+def _card_words(stock, value) -> Message:
     # TRANSLATORS: a card, by its stock and printed dollar value; put the $ where your language
     # writes it (and the same in every "${...}" of this catalog)
     return _words(N_("{stock} ${value}"), stock=_stock(stock), value=value)
+
+
+# the printed cards' names, made once
+_CARD_NAMES = {(stock, value): _card_words(stock, value) for stock in STOCKS for value in data.VALUES}
+
+
+def _card(stock, value) -> Message:
+    """'Chewy Poultry $3': a card is named by its stock and its printed value."""
+    found = _CARD_NAMES.get((stock, value)) if type(value) is int and type(stock) is str else None
+    return found if found is not None else _card_words(stock, value)
 
 
 def _listing(items) -> str:

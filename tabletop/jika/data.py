@@ -54,19 +54,27 @@ RANK_TERMS: dict[int, Term] = {1: Term("jika term", "ace"), 11: Term("jika term"
 RANK_NAMES: dict[int, str] = {value: str(term) for value, term in RANK_TERMS.items()}
 
 
+_TERMS: dict[str, Term] = {str(t): t for t in (*SUIT_TERMS, *RANK_TERMS.values(), *SLOT_TERMS)}
+
+
 def term(name):
     """A suit, rank or slot named in the data as a message parameter (anything else as it is)."""
-    if isinstance(name, str):
-        for found in (*SUIT_TERMS, *RANK_TERMS.values(), *SLOT_TERMS):
-            if found == name:
-                return found
-    return name
+    return _TERMS.get(name, name) if isinstance(name, str) else name
+
+
+def _card_words(suit: int, value) -> Message:
+    return Message(N_("{rank} of {suit}"), {"rank": RANK_TERMS.get(value, value),
+                                            "suit": SUIT_TERMS[suit]})
+
+
+# the printed cards' names, made once (a play names its card in case it is refused)
+_CARD_NAMES = {(s, v): _card_words(s, v) for s in range(len(SUITS)) for v in range(1, 14)}
 
 
 def card_name(suit: int, value: int) -> str:
     """'7 of hearts', 'ace of clubs' (words: each reader sees their language's)."""
-    return Message(N_("{rank} of {suit}"), {"rank": RANK_TERMS.get(value, value),
-                                            "suit": SUIT_TERMS[suit]})
+    found = _CARD_NAMES.get((suit, value)) if type(value) is int else None
+    return found if found is not None else _card_words(suit, value)
 
 
 def card_label(suit: int, value: int) -> str:
