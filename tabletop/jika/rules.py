@@ -566,7 +566,10 @@ class JikaState(PositionRules, State):
     def _hint(self) -> str:
         p = self.to_act
         if p == TERMINAL:
-            return self._outcome.reason.render() if self._outcome else tr("The game is over.")
+            if self._outcome is None:
+                return tr("The game is over.")
+            reason = self._outcome.reason
+            return reason.render() if isinstance(reason, Message) else reason
         if p == CHANCE:
             if self.phase == "deal":
                 seat, kind = self._deal_slot()
