@@ -11,7 +11,7 @@ from tabletop.acquire import ChooseSurvivor, DrawStartTile
 from tabletop.widgets.boards import acquire_board
 
 from .table import Table
-from .test_rules import THREE, build, etch_bolt
+from .test_rules import ETCH10, THREE, build, etch_bolt
 
 
 def merger_words(view) -> str:
@@ -91,3 +91,39 @@ def test_the_first_player_and_the_one_to_act_are_on_the_shared_screen_seat_0_too
     assert t.m.view(None)["to_act"] == 0 and t.m.view(2)["to_act"] == 0
     t.turn("1A")
     assert t.m.view(None)["to_act"] == 1
+
+
+def test_the_shared_board_counts_the_tiles_left_to_draw():
+    # the 2016 board has 100 tiles: 3 drawn to start, 6 in each of 3 racks
+    t = Table(3, ["1A"])
+    assert t.m.view(None)["board"]["tiles_left"] == 100 - 3 - 18
+    assert "Tiles left 79" in acquire_board(t.m.view(None))
+    t.turn("1A")                                # placed, and the rack refilled from the pile
+    assert "Tiles left 78" in acquire_board(t.m.view(None))
+
+
+def test_the_shared_screen_says_whether_money_is_hidden_and_how_many_shares_were_bought():
+    assert Match("acquire", ["Liz", "Charlie"], {"hidden_money": True}).view(None)["board"]["hidden_money"] is True
+    t = Table(2, ["1A", "2A"])
+    assert t.m.view(None)["board"]["hidden_money"] is False
+    t.turn("1A")
+    t.place("2A", found="Etch")
+    t.buy("Etch", "Etch")                       # up to three a turn
+    assert t.m.view(None)["board"]["shares_bought_this_turn"] == 2
+    t.end()
+    assert t.m.view(None)["board"]["shares_bought_this_turn"] == 0
+
+
+def test_liz_in_seat_0_declaring_the_end_is_on_the_shared_board():
+    # Etch grows along rows A and B to 10 tiles, safe and the only corporation: the end may be
+    # declared (docs/acquire.md); with 3 players the 10th tile is Liz's
+    t = Table(3, ETCH10, start=("1J", "3J", "5J"), fillers="GIJ")
+    for tile in ETCH10[:-1]:
+        t.turn(tile, found="Etch" if tile == "2A" else None)
+    assert t.seat == 0
+    t.place(ETCH10[-1])
+    assert "The end may be declared." in acquire_board(t.m.view(None))
+    t.declare()
+    assert t.m.view(None)["board"]["end_declared_by"] == 0
+    shown = acquire_board(t.m.view(None))
+    assert "The end has been declared." in shown and "may be declared" not in shown
