@@ -368,7 +368,7 @@ class DemandRules:
                 amount = spaces[i]
                 if s == donald and i > 0:
                     amount = spaces[i - 1]
-                self.pay(s, BANK, amount, f"bid for {self.pile_label(p)}", "bid")
+                self.pay(s, BANK, amount, words(N_("bid for {pile}"), pile=self.pile_words(p)), "bid")
         fees_of = self.R.fee_amounts
         first_fee, boom, bust = self.R.first_fee, self.R.boom, self.R.bust
         bernie = self.holder[BERNIE]
@@ -392,11 +392,12 @@ class DemandRules:
                 if s == bernie:
                     for k in fees:
                         self.discard[k] += 1
-                        self.receive(s, fees_of[k], "trading fee paid as a bonus (Broker Bernie)", "bonus")
+                        self.receive(s, fees_of[k], words(N_("trading fee paid as a bonus ({investor})"),
+                                                          investor=investor("Broker Bernie")), "bonus")
                 else:
                     for k in fees:
                         if self.money[s] >= fees_of[k]:
-                            self.pay(s, BANK, fees_of[k], "trading fee", "fee")
+                            self.pay(s, BANK, fees_of[k], words(N_("trading fee")), "fee")
                             self.discard[k] += 1
                         else:
                             self.owed[s].append(k)

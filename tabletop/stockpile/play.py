@@ -95,6 +95,11 @@ def _round_ended(state, rounds: int, pos: tuple, money: tuple) -> tuple:
             ("leaders", tuple(s for s in range(len(money)) if money[s] == best)))
 
 
+def _graham_bonus():
+    """A ledger line's words (rendered when read)."""
+    return words(N_("{investor} bonus on a sale"), investor=investor("Golden Graham"))
+
+
 class PlayRules:
     """Action, selling, movement and end handlers of ``StockpileState``."""
 
@@ -212,7 +217,8 @@ class PlayRules:
         self._tell_later("split", _split_facts, c, self.order, [r[c] for r in self.reg], [r[c] for r in self.split])
         for s in self.order:
             if self.split[s][c]:
-                self.receive(s, bonus * self.split[s][c], f"{name} split: bonus for split cards", "split", name)
+                self.receive(s, bonus * self.split[s][c], words(N_("{company} split: bonus for split cards"),
+                                                                company=company(name)), "split", name)
         for s in range(self.n):
             self.split[s][c] += self.reg[s][c]
             self.reg[s][c] = 0
@@ -233,7 +239,8 @@ class PlayRules:
         for s in self.order:
             k = self.reg[s][c] + 2 * self.split[s][c]
             if k:
-                self.receive(s, rate * k, f"{name} {'$' * signs} space", "dividend", name)
+                self.receive(s, rate * k, words(N_("{company} {signs} space"), company=company(name), signs="$" * signs),
+                             "dividend", name)
 
     # ----------------------------------------------------------------- selling phase
     def _start_selling(self):
@@ -280,10 +287,10 @@ class PlayRules:
             self.reg[seat][c] -= 1
             shares = 1
         self.discard[c] += 1
-        self.receive(seat, shares * v, f"sold {'a split ' if a.split else ''}{name}", "sale", name)
+        self.receive(seat, shares * v, words(N_("sold a split {company}") if a.split else N_("sold {company}"),
+                                             company=company(name)), "sale", name)
         if self.has(seat, GRAHAM):
-            self.receive(seat, shares * self.R.data["graham_bonus"], "Golden Graham bonus on a sale",
-                         "bonus", name)
+            self.receive(seat, shares * self.R.data["graham_bonus"], _graham_bonus(), "bonus", name)
 
     def _apply_sell_half(self, a):
         if self.step != SELL:
@@ -296,9 +303,10 @@ class PlayRules:
                                 player=who, company=company(name))
         self.split[seat][c] -= 1
         self.reg[seat][c] += 1
-        self.receive(seat, self.price(c), f"sold half of a split {name}", "sale", name)
+        self.receive(seat, self.price(c), words(N_("sold half of a split {company}"), company=company(name)),
+                     "sale", name)
         if self.has(seat, GRAHAM):
-            self.receive(seat, self.R.data["graham_bonus"], "Golden Graham bonus on a sale", "bonus", name)
+            self.receive(seat, self.R.data["graham_bonus"], _graham_bonus(), "bonus", name)
 
     # ----------------------------------------------------------------- movement phase
     def _start_movement(self):
@@ -387,8 +395,10 @@ class PlayRules:
             split = words(N_("{count} split card") if s == 1 else N_("{count} split cards"), count=s)
             raise IllegalAction("{player} cannot reveal {regular} and {split} of {company}: {player} does not hold "
                                 "that many.", player=who, company=company(name), regular=regular, split=split)
-        why = "dividend" if source == "forecast" else "dividend declared by Dividend Deborah"
-        self.receive(seat, rate * (r + 2 * s), f"{name} {why}", "dividend", name)
+        why = (words(N_("{company} dividend"), company=company(name)) if source == "forecast" else
+               words(N_("{company} dividend declared by {investor}"), company=company(name),
+                     investor=investor("Dividend Deborah")))
+        self.receive(seat, rate * (r + 2 * s), why, "dividend", name)
         self.queue.pop(0)
         if self.queue:
             self.actor = self.queue[0]
@@ -445,13 +455,15 @@ class PlayRules:
             if len(tied) == 1:
                 self._tell("majority", ("stock", COMPANIES[c]), ("seats", (tied[0],)), ("shares", top),
                            ("bonus", data["majority_bonus"]))
-                self.receive(tied[0], data["majority_bonus"], f"majority holder of {COMPANIES[c]}", "bonus",
+                self.receive(tied[0], data["majority_bonus"], words(N_("majority holder of {company}"),
+                                                                      company=company(COMPANIES[c])), "bonus",
                              COMPANIES[c])
             else:
                 self._tell("majority", ("stock", COMPANIES[c]), ("seats", tuple(tied)), ("shares", top),
                            ("bonus", data["tied_majority_bonus"]))
                 for s in tied:
-                    self.receive(s, data["tied_majority_bonus"], f"tied majority holder of {COMPANIES[c]}",
+                    self.receive(s, data["tied_majority_bonus"], words(N_("tied majority holder of {company}"),
+                                                                       company=company(COMPANIES[c])),
                                  "bonus", COMPANIES[c])
         graham = self.holder[GRAHAM]
         pos = tuple(self.pos)
@@ -461,10 +473,10 @@ class PlayRules:
             for c in range(6):
                 shares = self.reg[s][c] + 2 * self.split[s][c]
                 if shares:
-                    self.receive(s, shares * self.price(c), f"final sale of {COMPANIES[c]}", "sale", COMPANIES[c])
+                    self.receive(s, shares * self.price(c), words(N_("final sale of {company}"),
+                                                                  company=company(COMPANIES[c])), "sale", COMPANIES[c])
                     if s == graham:
-                        self.receive(s, shares * data["graham_bonus"], "Golden Graham bonus on a sale",
-                                     "bonus", COMPANIES[c])
+                        self.receive(s, shares * data["graham_bonus"], _graham_bonus(), "bonus", COMPANIES[c])
                 self.discard[c] += self.reg[s][c] + self.split[s][c]
                 self.reg[s][c] = self.split[s][c] = 0
         self.scores = [self.money[s] - self.owed_total(s) for s in range(self.n)]

@@ -180,7 +180,7 @@ class PositionRules:
         self.order = tuple((self.first + i) % n for i in range(n))
         self.money = [0] * n
         for s in range(n):
-            self.set_money(s, p["money"][s], "money on the table when the match began", "position")
+            self.set_money(s, p["money"][s], words(N_("money on the table when the match began")), "position")
         self.pos = p["spaces"]
         for c in range(6):
             self.mark_value(COMPANIES[c], self.value(c))
@@ -275,7 +275,7 @@ class PositionRules:
         if not _whole(to) or to < 0:
             raise IllegalAction("A correction of {kind} sets a whole number, 0 or more; not {to}.", kind=a.kind,
                                 to=repr(to))
-        why = f"correction: {reason}"
+        why = words(N_("correction: {reason}"), reason=reason)
         if a.kind == "space":
             c = self._company(a.subject)
             last = self.tracks[c].last

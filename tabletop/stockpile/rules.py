@@ -23,6 +23,7 @@ import random
 
 from ..core import BANK, CHANCE, TERMINAL, Action, Event, Outcome, State
 from ..errors import IllegalAction, MalformedAction, NotYourTurn
+from ..i18n import N_
 from . import actions as A
 from .common import _CO, _FC, _int, _mk, _tables_for, card, listed, words
 from .common import company as company_term
@@ -116,7 +117,7 @@ class StockpileState(SetupRules, MarketRules, DemandRules, PlayRules, WordsRules
         else:
             amount = R.data["two_player_starting_money" if self.two else "starting_money"]
             for s in self.order:
-                self.pay(BANK, s, amount, "starting money", "start")
+                self.pay(BANK, s, amount, words(N_("starting money")), "start")
             self._start_stocks()
 
     def clone(self) -> "StockpileState":
@@ -217,7 +218,7 @@ class StockpileState(SetupRules, MarketRules, DemandRules, PlayRules, WordsRules
         keep, paid = [], []
         for k in self.owed[seat]:
             if self.money[seat] >= fees[k]:
-                self.pay(seat, BANK, fees[k], "trading fee paid late", "fee")
+                self.pay(seat, BANK, fees[k], words(N_("trading fee paid late")), "fee")
                 self.discard[k] += 1
                 paid.append(fees[k])
             else:
@@ -276,7 +277,7 @@ class StockpileState(SetupRules, MarketRules, DemandRules, PlayRules, WordsRules
             return None
         best = max(self.scores)
         return Outcome(tuple(self.scores), tuple(s for s in range(self.n) if self.scores[s] == best),
-                       "most money after the last round")
+                       words(N_("most money after the last round")))
 
     def legal_actions(self) -> list[Action]:
         return _LEGAL[self.step](self)

@@ -7,7 +7,7 @@ from ..core import BANK
 from ..errors import IllegalAction, MalformedAction, NotYourTurn
 from ..i18n import N_
 from . import actions as A
-from .common import _INV, _mk, company, investor
+from .common import _INV, _mk, company, investor, words
 from .data import COMPANIES, INVESTORS
 from .steps import DEAL_INVESTOR, KEEP_INVESTORS, START_STOCK
 
@@ -73,7 +73,7 @@ class SetupRules:
         for i in kept:
             self.holder[i] = seat
         caps = self.R.two_player_capitals if self.two else self.R.capitals
-        self.pay(BANK, seat, sum(caps[i] for i in kept), "starting capital", "start")
+        self.pay(BANK, seat, sum(caps[i] for i in kept), words(N_("starting capital")), "start")
         self.queue.pop(0)
         if self.queue:
             self.actor = self.queue[0]

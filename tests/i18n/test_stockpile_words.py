@@ -139,3 +139,12 @@ def test_an_investor_is_named_as_the_edition_names_it(lang):
         line = t.m.story()[-1][0]
     assert CRAMER_NAME[lang] in line and EPIC_NAME[lang] in line and "Alice" in line
     assert untranslated(lang, line, CRAMER_NAME[lang], EPIC_NAME[lang]) == [], line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_ledger_line_reads_in_each_language(split_table, lang):
+    bonus = [p for p in split_table.s.payments if p.kind == "split"][-1]     # Bob's split bonus
+    assert (bonus.payee, bonus.amount, bonus.reason) == (1, 10_000, "Epic Electric split: bonus for split cards")
+    text = bonus.reason.render(lang)
+    assert EPIC_NAME[lang] in text
+    assert untranslated(lang, text, EPIC_NAME[lang]) == [], text
