@@ -11,7 +11,7 @@ from typing import Any, Iterable, Mapping, Sequence
 from tabletop import i18n
 from tabletop.i18n import N_, _, tr, trn
 
-__all__ = ["esc", "attr", "htr", "and_list", "word", "name", "english_words", "money", "header_html", "players_html", "stocks_html", "generic_html",
+__all__ = ["esc", "attr", "htr", "title_name", "and_list", "word", "name", "english_words", "money", "header_html", "players_html", "stocks_html", "generic_html",
            "private_html", "humanize", "table_html", "count", "label"]
 
 
@@ -142,11 +142,16 @@ def game_over_words(names: Sequence[str], outcome) -> tuple[str, str]:
     return text, scores
 
 
+def title_name(display_name: str) -> str:
+    """A title's name as its edition in the page's language prints it (the engines mark it)."""
+    return name(_(display_name))
+
+
 def header_html(view: Mapping, display_name: str, status: str) -> str:
     """Title, round, phase, first player and the big 'whose turn' line."""
     rnd = view.get("round")
     rounds = view.get("rounds")
-    parts = [f'<span class="tt-title">{esc(display_name)}</span>']
+    parts = [f'<span class="tt-title">{esc(title_name(display_name))}</span>']
     if rnd:
         chip = (htr(N_("Round {round} of {rounds}"), round=f"<b>{esc(rnd)}</b>", rounds=esc(rounds)) if rounds
                 else htr(N_("Round {round}"), round=f"<b>{esc(rnd)}</b>"))

@@ -18,7 +18,7 @@ from tabletop.store import MatchInfo, Store, StoredMatch
 
 from . import kit
 from .exports import ExportBox
-from .render import esc, humanize, word
+from .render import esc, humanize, title_name, word
 from .style import CSS
 from .titles import title_ui
 
@@ -87,7 +87,7 @@ class StartPage:
         self.banner = kit.html()
         self._set_banner(message)
         # --- new match
-        self.title_pick = W.ToggleButtons(options=[(t.display_name, name) for name, t in self.titles])
+        self.title_pick = W.ToggleButtons(options=[(title_name(t.display_name), name) for name, t in self.titles])
         self.title_pick.add_class("tt-toggle")
         self.count_pick = W.ToggleButtons()
         self.count_pick.add_class("tt-toggle")
@@ -295,7 +295,7 @@ class StartPage:
     # --- saved matches -----------------------------------------------------------------------
     def _describe(self, info: MatchInfo) -> str:
         try:
-            display = get_title(info.title).display_name
+            display = title_name(get_title(info.title).display_name)
         except Exception:
             display = info.title
         state = _("finished") if info.over else (tr("round {round}", round=info.round) if info.round else _("set up"))

@@ -11,6 +11,10 @@ CSS = """
 .tt-app .widget-box, .tt-app .widget-vbox, .tt-app .widget-hbox, .tt-app .widget-html,
 .tt-app .widget-html-content { min-width: 0; max-width: 100%; box-sizing: border-box; }
 .tt-root { width: 100%; min-width: 0; }
+/* the language picker comes last in the page's box (so tests and code find the page first) and is
+   drawn at its top right */
+.tt-root > .tt-lang { order: -1; align-self: flex-end; width: auto; margin: 4px 8px 0; }
+.tt-root > .tt-lang select { min-height: 36px; font-size: 15px; }
 .tt-app .jupyter-button.tt-btn, .tt-app .widget-button.tt-btn {
   height: auto; min-height: 48px; min-width: 64px; width: auto; max-width: 100%;
   padding: 8px 14px; margin: 4px 8px 4px 0; font-size: 16px; line-height: 1.2;
