@@ -1,4 +1,5 @@
-"""Show a plotly figure in a lesson: ``show(fig)`` instead of ``fig.show()``.
+"""Show a plotly figure in a lesson: ``show(fig)`` instead of ``fig.show()``, and ``as_output(fig)``
+for a chart that widgets redraw.
 
 ``fig.show()`` first imports plotly's renderer machinery, which imports nbformat to check its
 version; nbformat imports jsonschema with its format checkers, which compile some forty grammars
@@ -6,19 +7,37 @@ version; nbformat imports jsonschema with its format checkers, which compile som
 first figure appeared. ``show`` sends the same figure JSON under plotly's own MIME type
 (``application/vnd.plotly.v1+json``, what ``fig.show()`` sends in JupyterLab and Voilà), which the
 jupyterlab-plotly extension draws. plotly and IPython are imported when a figure is shown.
+
+A chart under sliders is an ``ipywidgets.Output`` whose ``outputs`` are set to ``(as_output(fig),)``
+at every move, never a figure displayed inside ``with output:`` (``interactive`` does that). While
+Voilà runs a notebook, each output captured that way makes nbclient write the widget's new state to
+the kernel's shell socket while it waits on that socket for the cell's reply; now and then the
+reply's wake-up is lost, the page waits until the idle kernel is culled (30-40 s) and opens with a
+dead kernel (lesson 4, one page in three; voila-dashboards/voila#1428). Setting ``outputs`` is a
+plain widget update, which nbclient only reads.
 """
 from __future__ import annotations
 
-__all__ = ["PLOTLY_MIME", "show"]
+__all__ = ["PLOTLY_MIME", "as_output", "show"]
 
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
 
-def show(fig) -> None:
-    """Display ``fig`` (a plotly figure) in the notebook."""
+def _figure_json(fig) -> dict:
     import json
 
-    from IPython.display import display
     from plotly.io import to_json
 
-    display({PLOTLY_MIME: json.loads(to_json(fig, validate=False, remove_uids=False))}, raw=True)
+    return json.loads(to_json(fig, validate=False, remove_uids=False))
+
+
+def as_output(fig) -> dict:
+    """``fig`` (a plotly figure) as one entry of an ``ipywidgets.Output``'s ``outputs``."""
+    return {"output_type": "display_data", "data": {PLOTLY_MIME: _figure_json(fig)}, "metadata": {}}
+
+
+def show(fig) -> None:
+    """Display ``fig`` (a plotly figure) in the notebook."""
+    from IPython.display import display
+
+    display({PLOTLY_MIME: _figure_json(fig)}, raw=True)

@@ -31,3 +31,32 @@ def test_show_displays_the_figure_as_plotly_json_without_importing_nbformat():
     assert figure["data"][0]["y"] == [7000, 4300, 4300] and figure["layout"]["title"]["text"] == "Bolt at 5 tiles"
     assert figure == seen["figure"]                      # the figure's own JSON, template and all
     assert seen["slow imports"] == []
+
+
+AS_OUTPUT_IN_A_SHELL = """
+import json, sys
+import plotly.graph_objects as go
+from plotly.io import to_json
+from tabletop.economics.figures import PLOTLY_MIME, as_output
+
+fig = go.Figure(go.Bar(x=["Ann", "Ben"], y=[9000, 5500]), layout=dict(title="Bolt at 12 tiles"))
+print(json.dumps({"output": as_output(fig), "figure": json.loads(to_json(fig)),
+                  "slow imports": sorted(m for m in ("nbformat", "jsonschema", "plotly.io._renderers")
+                                         if m in sys.modules)}))
+"""
+
+
+def test_as_output_is_an_output_widget_entry_holding_the_figure():
+    # lesson 4's chart under its sliders: Output.outputs = (as_output(fig),) at every move
+    done = subprocess.run([sys.executable, "-c", AS_OUTPUT_IN_A_SHELL], capture_output=True, text=True, check=True)
+    seen = json.loads(done.stdout)
+    output = seen["output"]
+    assert output["output_type"] == "display_data" and output["metadata"] == {}
+    assert list(output["data"]) == ["application/vnd.plotly.v1+json"]
+    figure = output["data"]["application/vnd.plotly.v1+json"]
+    assert figure["data"][0]["y"] == [9000, 5500] and figure == seen["figure"]
+    assert seen["slow imports"] == []
+    import ipywidgets                                     # the widget takes it as one of its outputs
+    chart = ipywidgets.Output()
+    chart.outputs = (output,)
+    assert chart.outputs[0]["data"]["application/vnd.plotly.v1+json"]["data"][0]["y"] == [9000, 5500]
