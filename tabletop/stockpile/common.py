@@ -2,7 +2,7 @@
 fixed actions of each seat, money and card words, name lookups. Imports nothing of theirs."""
 from __future__ import annotations
 
-from ..i18n import N_, Message, Money, Term
+from ..i18n import N_, Message, Money, Term, _, _shown
 from . import actions as A
 from .data import BOOM, BUST, COMPANIES, FORECASTS, INVESTORS
 
@@ -127,15 +127,10 @@ def listed(items) -> Message:
 
 def _and(parts) -> str:
     """'a', 'a and b', 'a, b and c' in the current language."""
-    from ..i18n import _, _shown
     parts = [str(_shown(p)) for p in parts if p]
     if len(parts) < 2:
         return "".join(parts)
     return _(", ").join(parts[:-1]) + _(" and ") + parts[-1]
-
-
-def _cards(k: int, what: str = "card") -> str:
-    return f"{k} {what}" + ("" if k == 1 else "s")
 
 
 def _int(value) -> bool:
