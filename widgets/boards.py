@@ -11,7 +11,7 @@ from typing import Mapping, Sequence
 from tabletop.core import Action, State
 from tabletop.i18n import N_, _, tr
 
-from .pickers import (acquire_grid, blackmonday_start_rows, stockpile_part_question, stockpile_part_words,
+from .pickers import (acquire_rows, blackmonday_start_rows, stockpile_part_question, stockpile_part_words,
                       stockpile_rows)
 from .render import count, esc, generic_html, htr, money, name, word
 from .titles import TitleUI, default_net_worth, register_ui
@@ -305,7 +305,7 @@ register_ui("stockpile", TitleUI(board_html=stockpile_board, private_decision=st
                                  options_shown=["expert_board", "investors", "first_player"],
                                  chance_prompt=N_("Enter the card turned up")))
 register_ui("acquire", TitleUI(value_unit="$", board_html=acquire_board, private_decision=acquire_private, net_worth=_worth,
-                               choice_label=acquire_choice_label, picker=acquire_grid,
+                               choice_label=acquire_choice_label, picker=acquire_rows,
                                option_choices=_acquire_choices(),
                                options_shown=["edition", "sole_holder", "hidden_money"],
                                chance_prompt=N_("Enter the tile drawn")))

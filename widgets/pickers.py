@@ -18,7 +18,8 @@ from tabletop.i18n import DEFAULT, _, current_language, tr
 from .render import esc, humanize, money, name
 
 __all__ = ["Tap", "Row", "PickerContext", "part_rows", "value_labels", "acquire_grid", "stockpile_bid_rows",
-           "stockpile_supply_rows", "stockpile_sale_rows", "stockpile_rows", "stockpile_part_words", "BOARD_COLOURS"]
+           "stockpile_supply_rows", "stockpile_sale_rows", "stockpile_rows", "stockpile_part_words", "BOARD_COLOURS",
+           "blackmonday_start_rows", "acquire_end_rows", "acquire_rows"]
 
 
 @dataclass
@@ -498,3 +499,31 @@ def acquire_grid(ctx: PickerContext) -> list[Row] | None:
     who = _actor(ctx, names, lambda text: text.split(" ")[0]) if ctx.actions else ""
     return [Row(f"<b>{esc(verb)}</b>" + (f' <span class="tt-dim">({esc(who)})</span>' if who else ""),
                 taps, columns=len(cols), kind=ctx.kind)]
+
+
+def acquire_end_rows(ctx: PickerContext) -> list[Row] | None:
+    """Ending the turn, and beside it the board's grid to end the turn and enter the tile drawn
+    at one tap (the next entry is that player's own draw): offered on a player's own panel only,
+    the grid's squares being the draws the engine offers them once the turn is ended."""
+    if ctx.kind != "EndTurn" or ctx.after is None or len(ctx.actions) != 1:
+        return None
+    end = ctx.actions[0]
+    draws = _refused(ctx.after, (end,))
+    if not draws or any(type(d).__name__ != "DrawTile" or d.seat != end.seat for d in draws):
+        return None
+    import dataclasses
+    grid = acquire_grid(dataclasses.replace(ctx, kind="DrawTile", actions=list(draws)))
+    if not grid:
+        return None
+    for tap in grid[0].taps:
+        if tap.action is not None:
+            tap.entries, tap.action, tap.kind = (end, tap.action), None, ctx.kind
+    grid[0].kind = ctx.kind
+    grid[0].head = "<b>" + esc(_("Or end the turn and tap the tile you draw")) + "</b>"
+    return [Row("<b>" + esc(_("End turn")) + "</b>", [Tap(_short(ctx.describe(end)), action=end, kind=ctx.kind)],
+                kind=ctx.kind)] + grid
+
+
+def acquire_rows(ctx: PickerContext) -> list[Row] | None:
+    """Acquire's own pickers: tiles on the board's grid, and ending the turn with the tile drawn."""
+    return acquire_grid(ctx) or acquire_end_rows(ctx)

@@ -164,7 +164,7 @@ class PrivatePanel:
         view = t.match.view(self.seat)
         self.secrets.value = ('<div class="tt-section-title">' + esc(_("Your secrets")) + '</div>'
                               + t.ui.private_html(view.get("private")))
-        if t.needs_private(self.seat):
+        if t.panel_goes_on(self.seat):
             offered = t.match.offered_actions(self.seat)
             if state.current_player() == CHANCE:
                 prompt = '<div class="tt-status">' + esc(_("Enter your secret draw")) + '</div>'
@@ -296,7 +296,7 @@ class Tracker:
         self.exports.clear()
         panel = self.private
         if panel is not None:
-            if self.needs_private(panel.seat):
+            if self.panel_goes_on(panel.seat):
                 panel.refresh()
             else:                      # entered meanwhile (on the player's own device, say)
                 self.close_private(notice=False)
@@ -336,6 +336,14 @@ class Tracker:
         if player == seat:
             return bool(self.ui.private_decision(state, seat, self.match.offered_actions(None)))
         return False
+
+    def panel_goes_on(self, seat: int | None) -> bool:
+        """Does ``seat``'s open panel stay open after their entry: the next entry is theirs again,
+        secret or not (Acquire: the tile placed, then the shares bought and the tile drawn, with
+        the device still in their hands). The panel offers what the engine offers that seat."""
+        if seat is None:
+            return False
+        return self.needs_private(seat) or self.match.state.current_player() == seat
 
     def _status(self, view) -> tuple[str, str]:
         """(status line for the header, prompt above the buttons)."""
@@ -632,7 +640,7 @@ class Tracker:
                                "open the panel again.", player=self.match.game.players[seat]))
             return
         self._error(None)
-        if still_open and self.needs_private(seat):
+        if still_open and self.panel_goes_on(seat):
             panel.banner.layout.display = "none"
             panel.refresh()            # the same player goes on: same panel, buttons re-labelled
         else:

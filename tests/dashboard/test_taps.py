@@ -226,3 +226,32 @@ def test_black_mondays_start_cards_are_short_buttons_in_a_row_per_stock():
     labels = [_plain(r.label) for r in tracker.panel.rows]
     assert all(any(label.startswith(stock) for label in labels) for stock in {a.stock for a in offered})
     tracker.close()
+
+
+def test_an_acquire_turn_passed_around_is_three_taps_gate_tile_and_the_tile_drawn():
+    """Place a tile, buy nothing, end the turn and draw: the device stays with the player (their
+    panel stays open while the next entry is theirs) and the last two entries are one tap."""
+    from tabletop.acquire.actions import DrawTile, EndTurn, PlaceTile
+    match = _play_until(Match("acquire", PLAYERS), lambda m: m.current_player() >= 0
+                        and isinstance(m.legal_actions()[0], PlaceTile) and len(m) > 8, seed=3)
+    seat = match.current_player()
+    tracker = Tracker(match)
+    n = len(match)
+    tracker.gate_button.click()                                         # tap 1: the gate
+
+    def ends_quietly(tile):          # a tile that founds nothing and merges nothing (the engine says)
+        fork = match.state.clone()
+        fork.apply(tile)
+        return EndTurn(seat) in fork.legal_actions()
+    tile = next(a for a in match.legal_actions() if isinstance(a, PlaceTile) and ends_quietly(a))
+    assert tracker.private.actions.pick(tile) == 1                      # tap 2: the tile on the grid
+    assert tracker.private is not None and tracker.private.seat == seat, "the panel stays with the player"
+    fork = match.state.clone()
+    fork.apply(EndTurn(seat))
+    drawn = fork.sample_chance(random.Random(0))
+    assert isinstance(drawn, DrawTile)
+    clicks, made = tracker.private.actions.pick_entries([EndTurn(seat), drawn])   # tap 3
+    assert (clicks, made) == (1, 2)
+    assert list(match.log[n:]) == [tile, EndTurn(seat), drawn]
+    assert tracker.private is None, "the next player's turn: the panel is closed"
+    tracker.close()
