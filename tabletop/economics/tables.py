@@ -74,14 +74,37 @@ class Table:
         return self.text()
 
     def _repr_html_(self) -> str:
-        numeric = [c for c in self.frame.columns if self.frame[c].map(
-            lambda x: isinstance(x, (Real, Fraction)) and not isinstance(x, bool)).all()]
+        """The HTML pandas' Styler writes for this table (``frame.style.format(formats)``, index
+        hidden, numbers right-aligned and the rest left, the caption, a stable id), written here:
+        importing the Styler and its templates cost a new kernel 0.2 s before a lesson's first table
+        (tests/lessons/test_tables.py compares the two)."""
+        columns = list(self.frame.columns)
+        numeric = {c for c in columns if self.frame[c].map(
+            lambda x: isinstance(x, (Real, Fraction)) and not isinstance(x, bool)).all()}
         # a stable id (the styler's default is random): the same table gives the same HTML
-        uuid = hashlib.sha1(self.text().encode()).hexdigest()[:10]
-        styler = (self.frame.style.format(self.formats).hide(axis="index").set_uuid(uuid)
-                  .set_properties(subset=numeric, **{"text-align": "right"})
-                  .set_properties(subset=[c for c in self.frame.columns if c not in numeric],
-                                  **{"text-align": "left"}))
+        table_id = "T_" + hashlib.sha1(self.text().encode()).hexdigest()[:10]
+        cells = [[(f"{table_id}_row{r}_col{c}", self.formats[column](value))
+                  for c, (column, value) in enumerate(zip(columns, row))]
+                 for r, row in enumerate(self.frame.itertuples(index=False, name=None))]
+        # the style sheet as the Styler groups it: one rule per alignment, in the order cells first
+        # take it row by row
+        rules: dict[str, list[str]] = {}
+        for row in cells:
+            for c, (cell_id, _) in enumerate(row):
+                rules.setdefault("right" if columns[c] in numeric else "left", []).append(f"#{cell_id}")
+        html = ['<style type="text/css">']
+        html += [f"{', '.join(selectors)} {{\n  text-align: {align};\n}}" for align, selectors in rules.items()]
+        html += ["</style>", f'<table id="{table_id}">']
         if self.caption:
-            styler = styler.set_caption(self.caption)
-        return styler.to_html()
+            html.append(f"  <caption>{self.caption}</caption>")
+        html += ["  <thead>", "    <tr>"]
+        html += [f'      <th id="{table_id}_level0_col{c}" class="col_heading level0 col{c}" >{column}</th>'
+                 for c, column in enumerate(columns)]
+        html += ["    </tr>", "  </thead>", "  <tbody>"]
+        for r, row in enumerate(cells):
+            html.append("    <tr>")
+            html += [f'      <td id="{cell_id}" class="data row{r} col{c}" >{shown}</td>'
+                     for c, (cell_id, shown) in enumerate(row)]
+            html.append("    </tr>")
+        html += ["  </tbody>", "</table>", ""]
+        return "\n".join(html)
