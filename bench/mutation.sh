@@ -44,14 +44,34 @@ text += "\n[tool.mutmut]\n" + "\n".join([
     'also_copy = ["docs"]',                      # the privacy oracle reads docs/dashboards.md
     "only_mutate = " + json.dumps(mutate),
     "pytest_add_cli_args_test_selection = " + json.dumps(tests),
-    "pytest_add_cli_args = " + json.dumps(args or conf.get("pytest_add_cli_args", ["-p", "no:cacheprovider"])),
+    "pytest_add_cli_args = " + json.dumps((args or conf.get("pytest_add_cli_args", ["-p", "no:cacheprovider"]))
+                                          + ["-p", "mutmut_fresh_caches"]),
 ]) + "\n"
 open("pyproject.toml", "w", encoding="utf-8").write(text)
 print("mutating", *mutate, "\ntests", *tests)
 EOF
+# The engine's caches are emptied before every test. Filled once (at collection, or by the first
+# test), they hid the code that fills them: mutmut's first run records which tests call each
+# function and later runs a mutant against those alone, so a mutant of core._checker or
+# _field_checks (the action field checks, cached per action type) met no test that builds them
+# and survived, although the plain test files kill it.
+mkdir -p plugins && cat >plugins/mutmut_fresh_caches.py <<'EOF'
+import sys
+
+
+def pytest_runtest_setup(item):
+    core, acquire = sys.modules.get("tabletop.core"), sys.modules.get("tabletop.acquire.rules")
+    for cache in (getattr(core, "_FIELD_CHECKS", {}), getattr(acquire, "_TABLES", {})):
+        cache.clear()
+    for name, module in list(sys.modules.items()):
+        if name.startswith("tabletop") and module is not None:
+            for value in list(vars(module).values()):
+                if callable(getattr(value, "cache_clear", None)):
+                    value.cache_clear()
+EOF
 # NAMES: mutant name patterns (mutmut's own, with *), e.g. one function of a big module
 # shellcheck disable=SC2086
-"$python" -m mutmut run --max-children "$children" ${NAMES:-} >mutmut-run.log 2>&1 || { tail -40 mutmut-run.log; exit 1; }
+PYTHONPATH="$work/plugins${PYTHONPATH:+:$PYTHONPATH}" "$python" -m mutmut run --max-children "$children" ${NAMES:-} >mutmut-run.log 2>&1 || { tail -40 mutmut-run.log; exit 1; }
 "$python" -m mutmut results --all true >mutmut-results.txt 2>&1
 if [ -n "${NAMES:-}" ]; then     # score only the mutants asked for
     "$python" - ${NAMES} <<'EOF'
