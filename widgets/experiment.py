@@ -30,6 +30,7 @@ import ipywidgets as W
 
 from tabletop.core import CHANCE, TERMINAL, Action
 from tabletop.errors import TabletopError
+from tabletop.i18n import N_, _, tr
 from tabletop.store import StaleMatch
 
 from . import kit
@@ -45,10 +46,10 @@ __all__ = ["TITLE_NAME", "is_classroom", "class_key", "check_class_key", "class_
 TITLE_NAME = "classroom"
 
 EXPERIMENT_NAMES = {
-    "first-price": "First-price sealed-bid auction",
-    "second-price": "Second-price sealed-bid auction",
-    "common-value": "Common-value auction",
-    "ladder": "Ladder auction on 4 piles",
+    "first-price": N_("First-price sealed-bid auction"),
+    "second-price": N_("Second-price sealed-bid auction"),
+    "common-value": N_("Common-value auction"),
+    "ladder": N_("Ladder auction on 4 piles"),
 }
 
 #: how often a student's entry is tried again when others' entries keep going in first
@@ -118,20 +119,20 @@ def rule_words(match) -> str:
     low, high = _opt(match, "low", 0), _opt(match, "high", 100)
     if _opt(match, "experiment") == "ladder":
         if _opt(match, "missing_bid", "none") == "random":
-            return ("If you do not bid when it is your turn before the round closes, a bid is made for you "
-                    "at random.")
-        return "If you do not bid when it is your turn before the round closes, you pass."
+            return _("If you do not bid when it is your turn before the round closes, a bid is made for you "
+                     "at random.")
+        return _("If you do not bid when it is your turn before the round closes, you pass.")
     if _opt(match, "missing_bid", "none") == "random":
-        return (f"If you have not bid when the round closes, a bid is drawn for you at random between "
-                f"{money(low)} and {money(high)}.")
-    return "If you have not bid when the round closes, you do not bid (and cannot win this round)."
+        return tr("If you have not bid when the round closes, a bid is drawn for you at random between "
+                  "{low} and {high}.", low=money(low), high=money(high))
+    return _("If you have not bid when the round closes, you do not bid (and cannot win this round).")
 
 
 def _action_type(match, name: str):
     for kind in match.title.action_types:
         if kind.__name__ == name:
             return kind
-    raise TabletopError(f"{match.title.display_name} has no {name} entry.")
+    raise TabletopError("{title} has no {entry} entry.", title=match.title.display_name, entry=name)
 
 
 def _nicknames(view: Mapping) -> dict[int, str]:
@@ -221,12 +222,25 @@ def _close_tree(widget) -> None:
     widget.close()
 
 
+def _deleted(message: str) -> str:
+    return tr("{message} It was deleted on another screen.", message=message)
+
+
+def _big(line: str, note: str = "") -> str:
+    """A big line and a dim note under it, in the page's language."""
+    return '<div class="tt-big">' + esc(_(line)) + '</div>' + ('<div class="tt-dim">' + esc(_(note)) + '</div>' if note else "")
+
+
+def _title(text: str) -> W.HTML:
+    return kit.html('<div class="tt-section-title">' + esc(_(text)) + '</div>')
+
+
 def _card(*children, cls: str = "") -> W.VBox:
     return kit.vbox(list(children), "tt-card", *([cls] if cls else []))
 
 
 def _header(match, extra: str = "") -> str:
-    name = EXPERIMENT_NAMES.get(_opt(match, "experiment"), match.title.display_name)
+    name = _(EXPERIMENT_NAMES.get(_opt(match, "experiment"), match.title.display_name))
     return (f'<div class="tt-header"><span class="tt-title">{esc(name)}</span>'
             f'<span class="tt-dim">{esc(extra)}</span></div>')
 
@@ -243,7 +257,7 @@ class _LiveScreen:
         return True
 
     def _gone(self, message: str) -> None:
-        self.problem.value = f'<div class="tt-banner">{esc(message)} It was deleted on another screen.</div>'
+        self.problem.value = f'<div class="tt-banner">{esc(_deleted(message))}</div>'
 
     def close(self) -> None:
         self.watcher.stop()
@@ -258,16 +272,16 @@ class JoinPage:
     def __init__(self, saved, on_joined: Callable[[int], None]):
         self.saved, self.on_joined = saved, on_joined
         match = saved.match
-        self.nickname = W.Text(placeholder="Your nickname (no real name needed)", continuous_update=False,
+        self.nickname = W.Text(placeholder=_("Your nickname (no real name needed)"), continuous_update=False,
                                _dom_classes=("tt-nick",))
-        self.button = kit.button("Join", "tt-primary", on_click=self.join)
+        self.button = kit.button(_("Join"), "tt-primary", on_click=self.join)
         self.message = kit.html()
         self.widget = kit.vbox([
             kit.html(CSS + EXTRA_CSS),
-            _card(kit.html(_header(match, "Join the class"))),
-            _card(kit.html('<div class="tt-big">Choose a nickname</div>'
-                           '<div class="tt-dim">Only your nickname is shown to the class. Use a nickname, '
-                           "not your full name.</div>"),
+            _card(kit.html(_header(match, _("Join the class")))),
+            _card(kit.html('<div class="tt-big">' + esc(_("Choose a nickname")) + '</div><div class="tt-dim">'
+                           + esc(_("Only your nickname is shown to the class. Use a nickname, not your full name."))
+                           + "</div>"),
                   self.nickname, kit.box([self.button]), self.message,
                   kit.html(f'<div class="tt-rule">{esc(rule_words(match))}</div>')),
         ], "tt-app", "tt-exp", "tt-join-page")
@@ -284,7 +298,7 @@ class JoinPage:
         """Take the lowest free seat under the nickname typed; the seat, or None (said why)."""
         nickname = (self.nickname.value or "").strip()
         if not nickname:
-            self.message.value = '<div class="tt-banner">Type a nickname first.</div>'
+            self.message.value = '<div class="tt-banner">' + esc(_("Type a nickname first.")) + '</div>'
             return None
         try:
             kind = _action_type(self.saved.match, "Join")
@@ -293,8 +307,8 @@ class JoinPage:
                     self.saved.refresh()
                 seat = self._free_seat(())
                 if seat is None:
-                    self.message.value = ('<div class="tt-banner">The class is full: every seat is taken. '
-                                          "Ask your teacher.</div>")
+                    self.message.value = ('<div class="tt-banner">' + esc(_("The class is full: every seat is taken. "
+                                                                            "Ask your teacher.")) + "</div>")
                     return None
                 try:
                     if self.saved.store is None:
@@ -330,9 +344,9 @@ class StudentScreen(_LiveScreen):
         self.head = kit.html()
         self.rule = kit.html(f'<div class="tt-rule">{esc(rule_words(match))}</div>')
         self.prompt = kit.html()
-        self.amount = W.Text(placeholder=f"Your bid in whole dollars ({money(_opt(match, 'low', 0))} to "
-                                         f"{money(_opt(match, 'high', 100))})", _dom_classes=("tt-amount",))
-        self.submit = kit.button("Submit my bid", "tt-primary", on_click=self.submit_bid)
+        self.amount = W.Text(placeholder=tr("Your bid in whole dollars ({low} to {high})", low=money(_opt(match, "low", 0)),
+                                            high=money(_opt(match, "high", 100))), _dom_classes=("tt-amount",))
+        self.submit = kit.button(_("Submit my bid"), "tt-primary", on_click=self.submit_bid)
         self.form = kit.box([self.amount, self.submit], own_layout=True)
         self.choices = kit.box([], own_layout=True)       # the ladder's bids: one button each
         self._choice_actions: list[Action] = []
@@ -363,27 +377,27 @@ class StudentScreen(_LiveScreen):
         me = names.get(self.seat)
         rounds = _opt(match, "rounds", 3)
         rnd = _round_of(view)
-        self.head.value = _header(match, f"{me or 'Not joined yet'} · round {max(rnd, 1)} of {rounds}")
+        self.head.value = _header(match, tr("{who} · round {round} of {rounds}", who=me or _("Not joined yet"),
+                                            round=max(rnd, 1), rounds=rounds))
         form = choices = False
         if me is None:
-            prompt = ('<div class="tt-big">This seat has not joined the class.</div>'
-                      '<div class="tt-dim">Open the class link your teacher shows and choose a nickname.</div>')
+            prompt = _big(N_("This seat has not joined the class."),
+                          N_("Open the class link your teacher shows and choose a nickname."))
         elif match.state.current_player() == TERMINAL:
-            prompt = '<div class="tt-big">The experiment is over. Thank you!</div>'
+            prompt = _big(N_("The experiment is over. Thank you!"))
         elif not _is_open(view):
-            prompt = (f'<div class="tt-big">Waiting for round {rnd + 1 if rnd < rounds else rounds} to open</div>'
-                      '<div class="tt-dim">Your teacher opens the round; your value appears here.</div>')
+            prompt = ('<div class="tt-big">' + (esc(tr("Waiting for round {round} to open", round=rnd + 1 if rnd < rounds else rounds))) + '</div>'
+                      '<div class="tt-dim">' + esc(_("Your teacher opens the round; your value appears here.")) + '</div>')
         elif not _in_round(private):
-            prompt = ('<div class="tt-big">This round started before you joined.</div>'
-                      '<div class="tt-dim">You take part from the next round.</div>')
+            prompt = _big(N_("This round started before you joined."), N_("You take part from the next round."))
         elif _opt(match, "experiment") == "ladder":
             prompt, choices = self._ladder_prompt(view, private)
         elif private.get("bid") is not None:
-            prompt = (f'<div class="tt-big">Bid received: {money(private.get("bid"))}</div>'
+            prompt = ('<div class="tt-big">' + esc(tr("Bid received: {amount}", amount=money(private.get("bid")))) + '</div>'
                       f'<div>{_value_line(match, private)}</div>'
-                      '<div class="tt-dim">The results appear here when your teacher closes the round.</div>')
+                      '<div class="tt-dim">' + esc(_("The results appear here when your teacher closes the round.")) + '</div>')
         else:
-            prompt = f'<div class="tt-value">{_value_line(match, private)}</div><div>What do you bid?</div>'
+            prompt = f'<div class="tt-value">{_value_line(match, private)}</div><div>' + esc(_("What do you bid?")) + '</div>'
             form = True
         if self.prompt.value != prompt:
             self.prompt.value = prompt
@@ -395,15 +409,16 @@ class StudentScreen(_LiveScreen):
 
     def _ladder_prompt(self, view: Mapping, private: Mapping) -> tuple[str, bool]:
         values = private.get("pile_values") or ()
-        lines = "".join(f"<li>Pile {i + 1}: {money(v)}</li>" for i, v in enumerate(values))
-        head = (f'<div class="tt-big">Your values</div><ul>{lines}</ul>'
+        lines = "".join("<li>" + esc(tr('Pile {pile}: {value}', pile=i + 1, value=money(v))) + "</li>" for i, v in enumerate(values))
+        head = ('<div class="tt-big">' + esc(_("Your values")) + f'</div><ul>{lines}</ul>'
                 + _ladder_standing_html(self.match, view, private))
         mine = list(self.match.state.actions_for(self.seat)) if private.get("to_act") else []
         if mine:
             self._set_choices(mine)
-            return head + "<div><b>Your turn: bid on a pile.</b></div>", True
+            return head + "<div><b>" + esc(_('Your turn: bid on a pile.')) + "</b></div>", True
         holding = _holding(view, private, self.seat)
-        wait = (f"You hold pile {holding + 1}. " if holding is not None else "") + "Waiting for the others in your group."
+        wait = (tr("You hold pile {pile}.", pile=holding + 1) + " " if holding is not None else "") + _(
+            "Waiting for the others in your group.")
         return head + f'<div class="tt-dim">{esc(wait)}</div>', False
 
     def _set_choices(self, actions: Sequence[Action]) -> None:
@@ -418,8 +433,10 @@ class StudentScreen(_LiveScreen):
         for a in actions:
             by_pile.setdefault(getattr(a, "pile", None), []).append(a)
         for pile, acts in by_pile.items():
-            worth = f" (your value {money(values[pile])})" if isinstance(pile, int) and pile < len(values) else ""
-            label = kit.html(f"<b>Pile {pile + 1}{esc(worth)}</b>" if isinstance(pile, int) else "")
+            worth = (tr("Pile {pile} (your value {value})", pile=pile + 1, value=money(values[pile]))
+                     if isinstance(pile, int) and pile < len(values) else tr("Pile {pile}", pile=pile + 1)
+                     if isinstance(pile, int) else "")
+            label = kit.html(f"<b>{esc(worth)}</b>" if isinstance(pile, int) else "")
             buttons = [kit.button(money(getattr(a, "amount", None)) if hasattr(a, "amount")
                                   else self.match.state.describe(a), "tt-act", on_click=lambda a=a: self._play(a))
                        for a in acts]
@@ -435,8 +452,8 @@ class StudentScreen(_LiveScreen):
         try:
             amount = int(text)
         except ValueError:
-            self.problem.value = (f'<div class="tt-banner">A bid is a whole number of dollars, such as 40; '
-                                  f'not "{esc(self.amount.value)}".</div>')
+            self.problem.value = ('<div class="tt-banner">' + esc(tr('A bid is a whole number of dollars, such as 40; '
+                                                                     'not "{typed}".', typed=self.amount.value)) + "</div>")
             return None
         kind = _action_type(self.match, "Bid")
         return self._play(kind(seat=self.seat, amount=amount))
@@ -460,8 +477,8 @@ def _in_round(private: Mapping) -> bool:
 
 def _value_line(match, private: Mapping) -> str:
     if private.get("signal") is not None:
-        return f"Your signal: {money(private['signal'])}"
-    return f"Your value: {money(private.get('value'))}"
+        return esc(tr("Your signal: {amount}", amount=money(private["signal"])))
+    return esc(tr("Your value: {amount}", amount=money(private.get("value"))))
 
 
 def _ladder_group(view: Mapping, private: Mapping) -> Mapping | None:
@@ -484,10 +501,11 @@ def _ladder_standing_html(match, view: Mapping, private: Mapping) -> str:
     if not group:
         return ""
     rows = "".join(
-        f"<tr><td>Pile {i + 1}</td><td>{esc(match.state.name(p['holder'])) if p.get('holder') is not None else '-'}</td>"
+        "<tr><td>" + esc(tr('Pile {pile}', pile=i + 1)) + f"</td><td>{esc(match.state.name(p['holder'])) if p.get('holder') is not None else '-'}</td>"
         f"<td>{money(p.get('amount')) if p.get('amount') is not None else '-'}</td></tr>"
         for i, p in enumerate(group.get("piles") or ()))
-    return f'<table class="tt-table"><tr><th>Pile</th><th>Held by</th><th>Bid</th></tr>{rows}</table>'
+    heads = "".join("<th>" + esc(_(h)) + "</th>" for h in (N_("Pile"), N_("Held by"), N_("Bid")))
+    return f'<table class="tt-table"><tr>{heads}</tr>{rows}</table>'
 
 
 def _student_result_html(match, view: Mapping, seat: int) -> str:
@@ -495,29 +513,32 @@ def _student_result_html(match, view: Mapping, seat: int) -> str:
     since the close)."""
     rows = _closed_rows(view)
     if not rows:
-        return '<div class="tt-dim">Your results appear here after each round.</div>'
+        return '<div class="tt-dim">' + esc(_("Your results appear here after each round.")) + '</div>'
     last = max(int(r["round"]) for r in rows)
     mine = next((r for r in rows if int(r["round"]) == last and int(r["seat"]) == seat + 1), None)
-    head = f'<div class="tt-section-title">Round {last} results</div>'
+    head = '<div class="tt-section-title">' + esc(tr("Round {round} results", round=last)) + '</div>'
     if mine is None:
-        return head + '<div class="tt-dim">You were not in this round.</div>'
+        return head + '<div class="tt-dim">' + esc(_("You were not in this round.")) + '</div>'
     if mine.get("won"):
-        what = f" pile {int(mine['pile'])}" if not _nan(mine.get("pile")) else ""
-        me = (f'<div class="tt-big tt-won">You won{what} at {money(_whole(mine.get("price")))}: '
-              f'profit {money(_whole(mine.get("profit")))}</div>')
+        price, profit = money(_whole(mine.get("price"))), money(_whole(mine.get("profit")))
+        won = (tr("You won pile {pile} at {price}: profit {profit}", pile=int(mine["pile"]), price=price, profit=profit)
+               if not _nan(mine.get("pile")) else tr("You won at {price}: profit {profit}", price=price, profit=profit))
+        me = f'<div class="tt-big tt-won">{esc(won)}</div>'
     else:
-        me = '<div class="tt-big">You did not win this round.</div>'
+        me = '<div class="tt-big">' + esc(_("You did not win this round.")) + '</div>'
     group = [r for r in rows if int(r["round"]) == last and r.get("group") == mine.get("group")]
     common = mine.get("common_value")
-    note = (f"<div>The common value was {money(_whole(common))}.</div>" if not _nan(common) else "")
-    value_head = "Signal" if match.game.options.get("experiment") == "common-value" else "Value"
+    note = ("<div>" + esc(tr('The common value was {amount}.', amount=money(_whole(common)))) + "</div>"
+            if not _nan(common) else "")
+    value_head = _("Signal") if match.game.options.get("experiment") == "common-value" else _("Value")
     table = "".join(
         f"<tr><td>{esc(r.get('nickname'))}</td><td>{money(_whole(r.get('value')))}</td>"
-        f"<td>{money(_whole(r.get('bid'))) if not _nan(r.get('bid')) else 'no bid'}</td>"
-        f"<td>{'won at ' + money(_whole(r.get('price'))) if r.get('won') else ''}</td></tr>" for r in group)
-    return (head + me + note + '<div class="tt-dim">Your group:</div>'
-            f'<table class="tt-table"><tr><th>Nickname</th><th>{value_head}</th><th>Bid</th><th></th></tr>'
-            f"{table}</table>")
+        "<td>" + (money(_whole(r.get('bid'))) if not _nan(r.get('bid')) else esc(_('no bid'))) + "</td>"
+        "<td>" + (esc(tr('won at {price}', price=money(_whole(r.get('price'))))) if r.get('won') else '') + "</td></tr>"
+        for r in group)
+    return (head + me + note + '<div class="tt-dim">' + esc(_("Your group:")) + '</div>'
+            '<table class="tt-table"><tr><th>' + esc(_("Nickname")) + f'</th><th>{esc(value_head)}</th><th>' + esc(_("Bid")) + '</th>'
+            f"<th></th></tr>{table}</table>")
 
 
 def _whole(x):
@@ -546,24 +567,24 @@ class TeacherScreen(_LiveScreen):
         self.joined = kit.html()
         self.status = kit.html()
         self.problem = kit.html()
-        self.open_button = kit.button("Open round", "tt-primary", on_click=self.open_round)
-        self.close_button = kit.button("Close round", "tt-primary", on_click=self.close_round)
-        self.end_button = kit.button("End the experiment", "tt-small", "tt-danger", on_click=self.end)
+        self.open_button = kit.button(_("Open round"), "tt-primary", on_click=self.open_round)
+        self.close_button = kit.button(_("Close round"), "tt-primary", on_click=self.close_round)
+        self.end_button = kit.button(_("End the experiment"), "tt-small", "tt-danger", on_click=self.end)
         self.charts = ExperimentCharts(match)
         self.table = kit.html()
         self.csv = kit.html()
         self._closed_seen = -1
-        leave = kit.button("All matches", "tt-small", on_click=on_leave) if on_leave else None
+        leave = kit.button(_("All matches"), "tt-small", on_click=on_leave) if on_leave else None
         self.widget = kit.vbox([
             kit.html(CSS + EXTRA_CSS),
             _card(self.head, cls="tt-head-card"),
-            _card(kit.html('<div class="tt-section-title">Join the class</div>'), self.code, cls="tt-class-code"),
-            _card(kit.html('<div class="tt-section-title">The class</div>'), self.joined,
+            _card(_title(N_("Join the class")), self.code, cls="tt-class-code"),
+            _card(_title(N_("The class")), self.joined,
                   kit.html(f'<div class="tt-rule">{esc(rule_words(match))}</div>'), self.status,
                   kit.box([self.open_button, self.close_button, self.end_button]), self.problem,
                   cls="tt-controls"),
-            _card(kit.html('<div class="tt-section-title">Charts</div>'), self.charts.widget, cls="tt-charts"),
-            _card(kit.html('<div class="tt-section-title">Results</div>'), self.csv, self.table, cls="tt-results"),
+            _card(_title(N_("Charts")), self.charts.widget, cls="tt-charts"),
+            _card(_title(N_("Results")), self.csv, self.table, cls="tt-results"),
             *([_card(leave)] if leave else []),
         ], "tt-app", "tt-teacher")
         self.show_code()
@@ -577,7 +598,7 @@ class TeacherScreen(_LiveScreen):
 
     def show_code(self) -> None:
         if self.saved.store is None:
-            self.code.value = '<div class="tt-dim">This experiment is not saved, so phones cannot join it.</div>'
+            self.code.value = '<div class="tt-dim">' + esc(_("This experiment is not saved, so phones cannot join it.")) + '</div>'
             return
         try:
             link, reachable = class_link(self.saved.store, self.saved.id)
@@ -585,11 +606,12 @@ class TeacherScreen(_LiveScreen):
             self.code.value = f'<div class="tt-banner">{esc(exc)}</div>'
             return
         note = "" if reachable else (
-            '<div class="tt-dim">This server can be reached from this computer only: start it with '
-            "<code>tabletop serve --host 0.0.0.0</code> for phones on the classroom network.</div>")
-        self.code.value = (f'<div class="tt-dim">Students scan the code (or open the link) and choose a '
-                           f"nickname.</div>{qr_svg(link)}"
-                           f'<div><a class="tt-link tt-class-link" href="{attr(link)}" target="_blank">Class link</a></div>'
+            '<div class="tt-dim">' + esc(_("This server can be reached from this computer only: start it with "
+                                           "{command} for phones on the classroom network.")).format(
+                command="<code>tabletop serve --host 0.0.0.0</code>") + "</div>")
+        self.code.value = ('<div class="tt-dim">' + (esc(_("Students scan the code (or open the link) and choose a nickname."))) + '</div>'
+                           f"{qr_svg(link)}"
+                           f'<div><a class="tt-link tt-class-link" href="{attr(link)}" target="_blank">' + esc(_("Class link")) + '</a></div>'
                            f'<div class="tt-class-url">{esc(link)}</div>{note}')
 
     def _offered(self) -> list[Action]:
@@ -607,28 +629,31 @@ class TeacherScreen(_LiveScreen):
         rounds = _opt(match, "rounds", 3)
         rnd = _round_of(view)
         over = match.state.current_player() == TERMINAL
-        where = "over" if over else (f"round {rnd} of {rounds} open" if _is_open(view)
-                                     else f"{rnd} of {rounds} rounds played")
-        self.head.value = _header(match, f"{len(names)} joined · {where}")
+        where = _("over") if over else (tr("round {round} of {rounds} open", round=rnd, rounds=rounds) if _is_open(view)
+                                        else tr("{round} of {rounds} rounds played", round=rnd, rounds=rounds))
+        self.head.value = _header(match, tr("{n} joined · {where}", n=len(names), where=where))
         # who has bid (a ladder: holds a pile), never what
         done = (set(view.get("participants") or ()) - set(view.get("to_bid") or ())) if _is_open(view) else set()
         chips = "".join(f'<span class="tt-name{" tt-done" if s in done else ""}">{esc(n)}'
                         f'{" ✓" if s in done else ""}</span>' for s, n in sorted(names.items()))
         self.joined.value = (f'<div class="tt-names">{chips}</div>' if chips
-                             else '<div class="tt-dim">Nobody has joined yet.</div>')
+                             else '<div class="tt-dim">' + esc(_("Nobody has joined yet.")) + '</div>')
         if over:
-            status = '<div class="tt-status">The experiment is over.</div>'
+            status = '<div class="tt-status">' + esc(_("The experiment is over.")) + '</div>'
         elif _is_open(view):
             taking = len(view.get("participants") or names)
-            did = "hold a pile" if _opt(match, "experiment") == "ladder" else "have bid"
-            status = f'<div class="tt-status">Round {rnd}: {len(done)} of {taking} {did}</div>'
+            words = (tr("Round {round}: {done} of {taking} hold a pile", round=rnd, done=len(done), taking=taking)
+                     if _opt(match, "experiment") == "ladder" else
+                     tr("Round {round}: {done} of {taking} have bid", round=rnd, done=len(done), taking=taking))
+            status = f'<div class="tt-status">{esc(words)}</div>'
         else:
             need = _opt(match, "group_size", 3)
-            status = (f'<div class="tt-status">Ready to open round {rnd + 1}</div>' if len(names) >= need else
-                      f'<div class="tt-status">Waiting for at least {need} students to join</div>')
+            words = (tr("Ready to open round {round}", round=rnd + 1) if len(names) >= need else
+                     tr("Waiting for at least {n} students to join", n=need))
+            status = f'<div class="tt-status">{esc(words)}</div>'
         self.status.value = status
-        self.open_button.description = f"Open round {rnd + 1}" if rnd < rounds else "Open round"
-        self.close_button.description = f"Close round {rnd}" if rnd else "Close round"
+        self.open_button.description = tr("Open round {round}", round=rnd + 1) if rnd < rounds else _("Open round")
+        self.close_button.description = tr("Close round {round}", round=rnd) if rnd else _("Close round")
         self.open_button.disabled = self._find("OpenRound") is None
         self.close_button.disabled = self._find("CloseRound") is None
         self.end_button.disabled = self._find("EndExperiment") is None
@@ -649,7 +674,7 @@ class TeacherScreen(_LiveScreen):
     def _show_results(self) -> None:
         frame = self._results()
         if frame.empty:
-            self.table.value = '<div class="tt-dim">The results appear here when a round closes.</div>'
+            self.table.value = '<div class="tt-dim">' + esc(_("The results appear here when a round closes.")) + '</div>'
             self.csv.value = ""
         else:
             self.table.value = ('<div class="tt-scroll">'
@@ -659,7 +684,7 @@ class TeacherScreen(_LiveScreen):
             data = base64.b64encode(self.csv_text().encode("utf-8")).decode("ascii")
             name = f"classroom-{self.saved.id or 'experiment'}.csv"
             self.csv.value = (f'<a class="tt-link tt-csv" download="{attr(name)}" '
-                              f'href="data:text/csv;base64,{data}">Download the results (CSV)</a>')
+                              f'href="data:text/csv;base64,{data}">' + esc(_("Download the results (CSV)")) + '</a>')
         self.charts.update(self.match, frame)
 
     # --- the teacher's entries ----------------------------------------------------------------
@@ -695,14 +720,14 @@ class TeacherScreen(_LiveScreen):
 def _why_not(match, name: str) -> str:
     view = match.view(None)
     if match.state.current_player() == TERMINAL:
-        return "The experiment is over."
+        return _("The experiment is over.")
     if name == "OpenRound":
         if _is_open(view):
-            return "A round is open: close it first."
-        return f"At least {_opt(match, 'group_size', 3)} students must join before a round opens."
+            return _("A round is open: close it first.")
+        return tr("At least {n} students must join before a round opens.", n=_opt(match, "group_size", 3))
     if name == "CloseRound":
-        return "No round is open."
-    return "That cannot be done now."
+        return _("No round is open.")
+    return _("That cannot be done now.")
 
 
 # --- the teacher's charts ----------------------------------------------------------------------
@@ -790,8 +815,8 @@ def _ladder_pairs(match, frame) -> list[tuple[float, float]]:
     return [(float(v), float(p)) for v, p in zip(won["vcg_price"], won["price"]) if not _nan(v) and not _nan(p)]
 
 
-PANEL_TITLES = ("Bids against values", "Revenue per round", "Efficiency (highest value won)",
-                "Winners' profits")
+PANEL_TITLES = (N_("Bids against values"), N_("Revenue per round"), N_("Efficiency (highest value won)"),
+                N_("Winners' profits"))
 
 
 class ExperimentCharts:
@@ -800,13 +825,13 @@ class ExperimentCharts:
     traces updated in place after that. plotly is imported only then: the screen opens without it."""
 
     def __init__(self, match):
-        self.note = kit.html('<div class="tt-dim">The charts appear when the first round closes.</div>')
+        self.note = kit.html('<div class="tt-dim">' + esc(_("The charts appear when the first round closes.")) + '</div>')
         self.widget = kit.vbox([self.note], "tt-scroll")
         self.fig = None
         if _opt(match, "experiment") == "ladder":
-            self.titles = ("Prices against minimum Walrasian prices",) + PANEL_TITLES[1:]
+            self.titles = (N_("Prices against minimum Walrasian prices"),) + PANEL_TITLES[1:]
         elif _opt(match, "experiment") == "common-value":
-            self.titles = ("Bids against signals",) + PANEL_TITLES[1:]
+            self.titles = (N_("Bids against signals"),) + PANEL_TITLES[1:]
         else:
             self.titles = PANEL_TITLES
 
@@ -829,7 +854,7 @@ class ExperimentCharts:
     def _build(self, panels):
         import plotly.graph_objects as go
         from plotly.subplots import make_subplots
-        base = make_subplots(rows=2, cols=2, subplot_titles=self.titles, horizontal_spacing=0.1,
+        base = make_subplots(rows=2, cols=2, subplot_titles=tuple(_(t) for t in self.titles), horizontal_spacing=0.1,
                              vertical_spacing=0.16)
         for i, panel in enumerate(panels):
             for t in panel:
@@ -856,21 +881,21 @@ class ClassroomCard:
     def __init__(self, store, on_open: Callable[[Any], None]):
         self.store, self.on_open = store, on_open
         style = {"description_width": "initial"}
-        self.experiment = W.Dropdown(options=[(v, k) for k, v in EXPERIMENT_NAMES.items()], value="first-price",
-                                     description="Experiment", style=style)
-        self.class_size = W.BoundedIntText(value=30, min=2, max=60, description="Class size (seats)", style=style)
-        self.group_size = W.BoundedIntText(value=3, min=2, max=8, description="Bidders per group", style=style)
-        self.rounds = W.BoundedIntText(value=3, min=1, max=20, description="Rounds", style=style)
-        self.missing = W.Dropdown(options=[("No bid", "none"), ("A random bid", "random")], value="none",
-                                  description="A student who has not bid when the round closes gets", style=style)
+        self.experiment = W.Dropdown(options=[(_(v), k) for k, v in EXPERIMENT_NAMES.items()], value="first-price",
+                                     description=_("Experiment"), style=style)
+        self.class_size = W.BoundedIntText(value=30, min=2, max=60, description=_("Class size (seats)"), style=style)
+        self.group_size = W.BoundedIntText(value=3, min=2, max=8, description=_("Bidders per group"), style=style)
+        self.rounds = W.BoundedIntText(value=3, min=1, max=20, description=_("Rounds"), style=style)
+        self.missing = W.Dropdown(options=[(_("No bid"), "none"), (_("A random bid"), "random")], value="none",
+                                  description=_("A student who has not bid when the round closes gets"), style=style)
         self.message = kit.html()
-        self.button = kit.button("Start the experiment", "tt-primary", on_click=self.start)
+        self.button = kit.button(_("Start the experiment"), "tt-primary", on_click=self.start)
         self.experiment.observe(lambda _c: self._experiment_changed(), names="value")
         self.widget = kit.vbox([
-            kit.html('<div class="tt-section-title">Classroom experiment</div>'
-                     '<div class="tt-dim">The class bids from its phones (a QR code joins them, a nickname only); '
-                     "the teacher screen opens and closes the rounds and charts the class's bids against "
-                     "theory.</div>"),
+            kit.html('<div class="tt-section-title">' + esc(_("Classroom experiment")) + '</div><div class="tt-dim">'
+                     + esc(_("The class bids from its phones (a QR code joins them, a nickname only); the teacher "
+                             "screen opens and closes the rounds and charts the class's bids against theory."))
+                     + "</div>"),
             *(kit.vbox([w], "tt-option") for w in (self.experiment, self.class_size, self.group_size,
                                                     self.rounds, self.missing)),
             self.message, kit.box([self.button]),

@@ -52,8 +52,7 @@ class LanguagePicker:
 
     def __init__(self, on_pick: Callable[[str], None]):
         self.widget = W.Dropdown(options=[(name, code) for code, name in LANGUAGES.items()],
-                                 value=current_language(), description="🌐",
-                                 layout=W.Layout(width="auto"), style={"description_width": "initial"},
+                                 value=current_language(), layout=W.Layout(width="auto"),
                                  _dom_classes=("tt-lang",))
         self.widget.tooltip = _("Language")
         self.widget.observe(lambda change: on_pick(change["new"]), names="value")

@@ -214,7 +214,6 @@ WORDS = (
     N_("Still to settle"),
     N_("Stock"),
     N_("Stock cards"),
-    N_("Stockpile"),
     N_("Stockpiles"),
     N_("Stocks"),
     N_("Suit"),
