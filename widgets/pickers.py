@@ -19,7 +19,7 @@ from .render import esc, humanize, money, name
 
 __all__ = ["Tap", "Row", "PickerContext", "part_rows", "value_labels", "acquire_grid", "stockpile_bid_rows",
            "stockpile_supply_rows", "stockpile_sale_rows", "stockpile_rows", "stockpile_part_words", "BOARD_COLOURS",
-           "blackmonday_start_rows", "acquire_end_rows", "acquire_rows"]
+           "blackmonday_start_rows", "acquire_buy_rows", "acquire_end_rows", "acquire_rows"]
 
 
 @dataclass
@@ -524,6 +524,28 @@ def acquire_end_rows(ctx: PickerContext) -> list[Row] | None:
                 kind=ctx.kind)] + grid
 
 
+def acquire_buy_rows(ctx: PickerContext) -> list[Row] | None:
+    """Buying: each share the engine offers, and beside it two or three of it at one tap where the
+    engine offers that share again after the first (and the second)."""
+    if ctx.kind != "BuyShare" or ctx.after is None:
+        return None
+    rows = []
+    for buy in ctx.actions:
+        taps = [Tap(_short(ctx.describe(buy)), action=buy, kind=ctx.kind)]
+        entries: tuple = (buy,)
+        while len(entries) < 3:
+            then = _refused(ctx.after, entries) or []
+            if buy not in then:
+                break
+            entries += (buy,)
+            taps.append(Tap(f"×{len(entries)}", entries=entries, kind=ctx.kind,
+                            tooltip=tr("{n} shares", n=len(entries))))
+        rows.append(Row("", taps, kind=ctx.kind))
+    rows[0].head = "<b>" + esc(_("Buy shares")) + "</b>"
+    return rows
+
+
 def acquire_rows(ctx: PickerContext) -> list[Row] | None:
-    """Acquire's own pickers: tiles on the board's grid, and ending the turn with the tile drawn."""
-    return acquire_grid(ctx) or acquire_end_rows(ctx)
+    """Acquire's own pickers: tiles on the board's grid, buying one to three shares at a tap, and
+    ending the turn with the tile drawn."""
+    return acquire_grid(ctx) or acquire_buy_rows(ctx) or acquire_end_rows(ctx)

@@ -255,3 +255,28 @@ def test_an_acquire_turn_passed_around_is_three_taps_gate_tile_and_the_tile_draw
     assert list(match.log[n:]) == [tile, EndTurn(seat), drawn]
     assert tracker.private is None, "the next player's turn: the panel is closed"
     tracker.close()
+
+
+def test_three_acquire_shares_of_one_chain_at_one_tap():
+    """A player may buy up to three shares a turn (the rulebook): "×3" beside a share buys three,
+    at the price the board shows."""
+    from tabletop.acquire.actions import BuyShare
+    match = _play_until(Match("acquire", PLAYERS), lambda m: m.current_player() >= 0
+                        and any(isinstance(a, BuyShare) for a in m.legal_actions()), seed=1)
+    seat = match.current_player()
+    buy = next(a for a in match.legal_actions() if isinstance(a, BuyShare))
+    view = match.view(None)
+    price = next(c["price"] for c in view["board"]["corporations"] if c["name"] == buy.corporation)
+    money = view["players"][seat]["money"]
+    assert money >= 3 * price
+    tracker = Tracker(match)
+    if tracker.private is None:
+        tracker.open_gate(seat)
+    n = len(match)
+    clicks, made = tracker.private.actions.pick_entries([buy, buy, buy])
+    assert (clicks, made) == (1, 3)
+    assert list(match.log[n:]) == [buy] * 3
+    assert match.view(None)["players"][seat]["money"] == money - 3 * price
+    assert match.view(None)["players"][seat]["holdings"][buy.corporation] == \
+        view["players"][seat]["holdings"].get(buy.corporation, 0) + 3
+    tracker.close()
