@@ -1,0 +1,34 @@
+"""Core promises that sampled mutants of tabletop/core.py changed without the core tests and
+Black Monday's noticing (docs/testing.md, "Mutation scores"): a correction that lowers a
+player's money goes through the ledger as a payment to the bank; an event read as a dict holds
+its public facts as plain JSON values. Expected values come from the entries each test makes
+and docs/black-monday.md."""
+import json
+
+
+from tabletop.core import Correction
+
+# pytest puts tests/ on the path: Black Monday's scripted deal
+from blackmonday.helpers import new_match
+
+
+def test_a_correction_lowering_money_is_paid_to_the_bank_in_the_ledger():
+    # docs/black-monday.md: everyone starts with $20,000; a money correction's difference is
+    # recorded in the ledger, kind "correction"
+    m = new_match()
+    m.apply(Correction("money", 0, "", 15_000, "the bank paid Alice $5,000 too much"))
+    assert m.view(None)["players"][0]["money"] == 15_000 and m.view(None)["players"][1]["money"] == 20_000
+    row = m.ledger().iloc[-1]
+    assert (row.payer, row.payee, row.amount, row.kind) == ("Alice", "bank", 5_000, "correction")
+
+
+def test_an_event_as_a_dict_holds_its_public_facts_as_plain_values():
+    m = new_match(starts="CP4 WB3 GG10 TT10")      # the start cards turned up, in this order
+    opened = [e for e in m.events() if e.kind == "market_open"]
+    assert len(opened) == 1
+    as_dict = opened[0].to_dict()
+    assert as_dict == {"round": 1, "phase": "trade", "kind": "market_open", "seat": 0,
+                       "prices": [["Chewy Poultry", 4], ["Whip Burger", 3], ["Gum Gum Mine", 10],
+                                  ["Tiki-Taka Tech", 10]]}
+    assert json.loads(json.dumps(as_dict)) == as_dict
+
