@@ -5,7 +5,6 @@ its public facts as plain JSON values. Expected values come from the entries eac
 and docs/black-monday.md."""
 import json
 
-
 from tabletop.core import Correction
 
 # pytest puts tests/ on the path: Black Monday's scripted deal
