@@ -127,3 +127,18 @@ def test_liz_in_seat_0_declaring_the_end_is_on_the_shared_board():
     assert t.m.view(None)["board"]["end_declared_by"] == 0
     shown = acquire_board(t.m.view(None))
     assert "The end has been declared." in shown and "may be declared" not in shown
+
+
+def test_the_shared_board_says_what_is_awaited_next():
+    t = etch_bolt(3, {0: 3, 1: 2})
+    t.place("8A")                              # the mergemaker decides first (the rulebook)
+    assert "Next: Liz is to decide what to do with Bolt shares" in acquire_board(t.m.view(None))
+
+
+def test_a_players_own_screen_says_what_each_tile_in_the_rack_would_do():
+    # docs/acquire.md: view(seat)["private"]["rack"], e.g. {"tile": "2A", "effect": "founds a corporation"}
+    t = Table(2, ["1A", "2A"])
+    t.turn("1A")                                # a lone tile: 2A beside it would found a corporation
+    rack = t.m.view(1)["private"]["rack"]
+    assert {"tile": "2A", "effect": "founds a corporation"} in rack
+    assert sorted(r["tile"] for r in rack) == sorted(t.m.view(1)["private"]["hand"]) and len(rack) == 6
