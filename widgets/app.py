@@ -235,9 +235,11 @@ def app(match_id: str | None = None, store: Store | None = None) -> W.Widget:
     seat = key = join = None
     query = _query() if match_id is None else {}
     lang = page_language(query)
+    # an address that asks for its language keeps asking (English asked for on a Korean browser too)
+    choose(lang, asked=(query.get("lang") or [None])[0] == lang)
     if match_id is None:
         match_id = (query.get("match") or [None])[0]
         seat = (query.get("seat") or [None])[0]
         key = (query.get("key") or [None])[0]
         join = (query.get("join") or [None])[0]
-    return App(store, match_id, seat, key, join, lang).widget
+    return App(store, match_id, seat, key, join).widget

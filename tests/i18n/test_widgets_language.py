@@ -62,6 +62,9 @@ def test_the_browser_language_comes_from_the_request_header(monkeypatch):
     assert i18n.current_language() == "ko"
     start = next(c for c in widget.children if "tt-start" in getattr(c, "_dom_classes", ()))
     assert "저장된" in start.children[3].children[0].value or not _latin_words(start.children[3].children[0].value)
+    monkeypatch.setenv("QUERY_STRING", "lang=en")          # English asked for on a Spanish browser: kept
+    widget = app()
+    assert i18n.current_language() == "en" and 'data-url="?lang=en"' in widget.children[-1].value
 
 
 # --- the start page -------------------------------------------------------------------------------
