@@ -6,6 +6,11 @@ list puts them in the ``widgets`` catalog (regenerate it when a view gains a key
 """
 from tabletop.i18n import N_
 
+#: the titles' names where their engines do not translate them (the start page and every header
+#: show them): the Korean rulebook's 블랙먼데이, the name Korean tables use for Acquire
+# TRANSLATORS: Japanese tables know these games by their katakana names
+TITLES = (N_("Acquire"), N_("Black Monday"))
+
 WORDS = (
     N_("Action"),
     N_("Action cards"),
