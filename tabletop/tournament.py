@@ -227,7 +227,8 @@ def _play(title, agents: Sequence[Any], names: Sequence[str], options: Mapping, 
         best = max((outcome.scores[s] for s in fair), default=None)
         winners = tuple(s for s in fair if outcome.scores[s] == best)
     return GameRecord(game, seed, seating, tuple(outcome.scores), winners,
-                      tuple(sorted(forfeits.items())), outcome.reason, actions, _measured(measure, state))
+                      # a record is data (CSV, JSON, the lessons' stored results): the reason in English
+                      tuple(sorted(forfeits.items())), str(outcome.reason), actions, _measured(measure, state))
 
 
 def _measured(measure, state) -> tuple:
