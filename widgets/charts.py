@@ -9,6 +9,7 @@ history (``value_history(None)``) and from public views, so the charts never sho
 """
 from __future__ import annotations
 
+import asyncio
 from typing import Callable, Mapping
 
 import ipywidgets as W
@@ -94,9 +95,31 @@ class ChartsPanel:
         self.box = W.Output()
         self.box.add_class("tt-scroll")      # a figure wider than a phone scrolls sideways in its card
         self.box.add_class("tt-chart-box")
+        # a one-point figure the page draws out of sight a moment after it opened: plotly.js runs
+        # for the first time then, not on the first "Show charts" (see ``warm_up``); the screen
+        # puts it on the page outside the charts' card
+        self.warm = W.Output(layout=W.Layout(width="1px", height="1px", overflow="hidden", visibility="hidden"))
         self.widget = W.VBox([self.toggle, self.status, self.box])
         self.widget.add_class("tt-card")
         self.widget.add_class("tt-charts")
+
+    def warm_up(self, after: float = 3.0) -> bool:
+        """Have the page start plotly.js ``after`` seconds from now, on a figure it never shows,
+        while the players look at the table: plotly's first start (the page's main thread busy
+        1.3-3 s on 2 busy cores, measured) then no longer comes after the tap on "Show charts".
+        Only inside a running event loop (a kernel); False elsewhere (tests, scripts)."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return False
+        loop.call_later(after, self._warm)
+        return True
+
+    def _warm(self) -> None:
+        if self.loaded or self.warm.outputs or self.warm.comm is None:
+            return
+        tiny = {"data": [{"type": "scatter", "x": [0], "y": [0]}], "layout": {"width": 10, "height": 10}}
+        self.warm.outputs = ({"output_type": "display_data", "data": {PLOTLY_MIME: tiny}, "metadata": {}},)
 
     def show(self) -> None:
         if self.loaded:
@@ -108,6 +131,8 @@ class ChartsPanel:
             self.worth.rebuild(self._match())
             self.loaded = True
             self._draw()
+            if self.warm.outputs:
+                self.warm.outputs = ()        # plotly.js has started: the hidden figure goes
         finally:
             self.status.value = ""
             self.toggle.disabled = False
@@ -140,6 +165,7 @@ class ChartsPanel:
         return {t["name"]: (t["x"], t["y"]) for t in fig["data"]}
 
     def close(self) -> None:
+        self.warm.close()
         self.box.close()
         self.status.close()
 

@@ -261,13 +261,14 @@ class Tracker:
         self.private_box = kit.vbox(own_layout=True)
         self.private: PrivatePanel | None = None
         self._panel: PrivatePanel | None = None      # one panel, filled in for each seat in turn
-        self.widget = kit.vbox([kit.html(CSS), self.private_box, self.public], "tt-app", "tt-tracker")
+        self.widget = kit.vbox([kit.html(CSS), self.private_box, self.public, self.charts.warm], "tt-app", "tt-tracker")
         self.log.reset(match)
         self.told.arrive(self.log.story)          # a player who arrives sees what just happened
         self.refresh()
         # entries made on the players' own devices (or by another program) appear here by themselves
         self.watcher = Watcher(saved, self.follow, self._gone)
         self.watcher.start()
+        self.charts.warm_up()
 
     @property
     def match(self) -> Match:
