@@ -25,7 +25,7 @@ LANGS = ["ko", "ja", "es"]
 # a word in Latin letters standing alone (not the letters of a match id such as "a86082c4ee61")
 WORD = re.compile(r"(?<![\w'’-])[A-Za-z][A-Za-z'’-]*[A-Za-z](?![\w'’-])")
 #: names printed in Latin script on the components (and the app's own name): never translated
-ALLOWED = {"tabletop", "PIN", "JSON", "Stockpile", "Acquire", "Black", "Monday", "pts"}
+ALLOWED = {"tabletop", "PIN", "JSON", "pts"}
 
 
 def _component_names() -> set[str]:
