@@ -1,11 +1,19 @@
 """Core promises that sampled mutants of tabletop/core.py changed without the core tests and
 Black Monday's noticing (docs/testing.md, "Mutation scores"): a correction that lowers a
 player's money goes through the ledger as a payment to the bank; an event read as a dict holds
-its public facts as plain JSON values. Expected values come from the entries each test makes
-and docs/black-monday.md."""
-import json
+its public facts as plain JSON values; an action's fields are checked against their annotations
+(true or false, one of the listed words, tuples nested at most 4 deep in a bare tuple), in words.
+Expected values come from the entries each test makes and docs/black-monday.md."""
+from __future__ import annotations
 
-from tabletop.core import Correction
+import json
+from dataclasses import dataclass
+from typing import Literal
+
+import pytest
+
+from tabletop import MalformedAction
+from tabletop.core import Action, Correction
 
 # pytest puts tests/ on the path: Black Monday's scripted deal
 from blackmonday.helpers import new_match
@@ -31,3 +39,33 @@ def test_an_event_as_a_dict_holds_its_public_facts_as_plain_values():
                                   ["Tiki-Taka Tech", 10]]}
     assert json.loads(json.dumps(as_dict)) == as_dict
 
+
+
+@dataclass(frozen=True)
+class Order(Action):
+    """A title's action with the field kinds the titles use seldom: a flag (Stockpile's
+    SellStock.split), one of some words, a bare tuple (Stockpile's AuctionResult.piles)."""
+    seat: int
+    split: bool
+    side: Literal["buy", "sell"]
+    piles: tuple
+
+
+FOUR_DEEP = ((((1,),),),)                      # the bare tuple and 3 more inside it
+
+
+@pytest.mark.parametrize("order, refusal", [
+    (Order(0, True, "buy", FOUR_DEEP), None),
+    (Order(0, False, "sell", ()), None),
+    (Order(0, 1, "buy", ()), "Order: split must be true or false, not 1."),
+    (Order(0, True, "hold", ()), "Order: side must be 'buy' or 'sell', not 'hold'."),
+    (Order(0, True, "buy", (FOUR_DEEP,)), "Order: piles must be a tuple of whole numbers, text, "
+                                         "true/false or tuples of them, not (((((1,),),),),)."),
+])
+def test_flags_words_and_nested_tuples_are_checked_in_words(order, refusal):
+    if refusal is None:
+        order.check_fields()
+    else:
+        with pytest.raises(MalformedAction) as info:
+            order.check_fields()
+        assert str(info.value) == refusal
