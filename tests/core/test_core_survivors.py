@@ -69,3 +69,14 @@ def test_flags_words_and_nested_tuples_are_checked_in_words(order, refusal):
         with pytest.raises(MalformedAction) as info:
             order.check_fields()
         assert str(info.value) == refusal
+
+
+def test_a_saved_action_with_a_field_too_many_or_too_few_is_refused_naming_them():
+    data = {"type": "Order", "seat": 0, "split": True, "side": "buy", "piles": [], "colour": "red"}
+    with pytest.raises(MalformedAction) as info:
+        Action.from_dict(data, {"Order": Order})
+    assert str(info.value) == "Order needs the fields ['piles', 'seat', 'side', 'split']; unexpected ['colour']."
+    del data["colour"], data["side"]
+    with pytest.raises(MalformedAction) as info:
+        Action.from_dict(data, {"Order": Order})
+    assert str(info.value) == "Order needs the fields ['piles', 'seat', 'side', 'split']; missing ['side']."
