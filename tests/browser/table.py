@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from privacy import oracle
 from tabletop import CHANCE, TERMINAL
 from tabletop.store import Store
-from tabletop.widgets.actions import MAX_BUTTONS_PER_GROUP, layout_rows
+from tabletop.widgets.actions import MAX_BUTTONS_PER_GROUP, _offered_after, layout_rows
 from tabletop.widgets.render import money
 from tabletop.widgets.titles import title_ui
 
@@ -60,13 +60,15 @@ def panel_describe(state, shared: bool):
     return state.describe
 
 
-def clicks_for(action, offered, describe, state) -> list[Step]:
+def clicks_for(action, offered, describe, state, viewer=None) -> list[Step]:
     """The taps that enter ``action`` on a panel offering ``offered`` (what the oracle says that
-    screen may offer), one per step of the panel's layout."""
+    screen may offer), one per step of the panel's layout (``viewer``: a seat's own panel, where a
+    title's picker may also offer taps that make several entries)."""
     progress: dict = {}
     steps: list[Step] = []
+    after = _offered_after(state, viewer) if viewer is not None else None
     for _ in range(24):
-        rows = layout_rows(offered, describe, state, progress)
+        rows = layout_rows(offered, describe, state, progress, after=after)
         on_the_way = None
         for r, row in enumerate(rows):
             labels = tuple(t.label for t in row.taps)
@@ -160,6 +162,8 @@ class Table:
         seat = self.needs_private(match)
         if seat is not None and not self.private_open() and action in oracle.shared_choices(match):
             seat = None                       # open to anyone: entered on the shared screen
+        if seat is None and self.private_open() and match.current_player() >= 0:
+            seat = match.current_player()     # the panel stays open while the next entry is its seat's
         if seat is not None and not self.private_open():
             name = match.game.players[seat]
             if self.on_open_panel is not None:
@@ -174,7 +178,7 @@ class Table:
             offered = match.offered_actions(seat)
         else:
             offered = match.legal_actions()
-        steps = clicks_for(action, offered, panel_describe(match.state, seat is None), match.state)
+        steps = clicks_for(action, offered, panel_describe(match.state, seat is None), match.state, seat)
         tap_steps(self.page, scope, steps)
         self.taps += len(steps)
         self.wait_entries(n + 1)

@@ -69,7 +69,7 @@ class Device:
         """Tap the buttons that enter ``action`` among ``offered`` (one per part of a choice asked
         in parts), each once the page shows it."""
         scope = self.scope
-        steps = clicks_for(action, offered, panel_describe(state, self.seat is None), state)
+        steps = clicks_for(action, offered, panel_describe(state, self.seat is None), state, self.seat)
         tap_steps(self.page, scope, steps, press=self.press)
         self.taps += len(steps)
 
@@ -410,7 +410,7 @@ def button_for(device: Device, action, match: Match):
     """The button that enters ``action`` on ``device`` (the taps before it, for the earlier parts
     of a choice asked in parts, are made)."""
     offered = oracle.shared_choices(match) if device.seat is None else match.offered_actions(device.seat)
-    steps = clicks_for(action, offered, panel_describe(match.state, device.seat is None), match.state)
+    steps = clicks_for(action, offered, panel_describe(match.state, device.seat is None), match.state, device.seat)
     tap_steps(device.page, device.scope, steps[:-1])
     device.taps += len(steps) - 1
     tap_steps(device.page, device.scope, steps[-1:], press=lambda _b: None)     # shown, not tapped

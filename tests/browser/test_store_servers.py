@@ -53,7 +53,7 @@ class Page:
         panel offers every printed card: it may not know what the others hold)."""
         offered = match.offered_actions(self.seat)
         action = next(a for a in offered if a in match.legal_actions())
-        steps = clicks_for(action, offered, panel_describe(match.state, False), match.state)
+        steps = clicks_for(action, offered, panel_describe(match.state, False), match.state, self.seat)
         tap_steps(self.page, ".tt-seat-panel .tt-private-actions", steps)
 
     def close(self) -> None:
