@@ -11,6 +11,13 @@ warms the disk cache and is not counted):
 * each cell's share: Voilà sends a cell's HTML once the cell has run, so the time between one cell
   arriving and the next is (about) the next cell's run time; the slowest cells are listed.
 
+The kernels write and read compiled bytecode (``PYTHONPYCACHEPREFIX``, a folder of the run's own;
+``PYTHONDONTWRITEBYTECODE`` dropped): an installed tabletop has its ``.pyc`` files, while a shell
+that forbids writing them would make every lesson's kernel compile tabletop's modules again (0.2-0.3
+s a page), a cost no class pays and the bare page, importing only ipywidgets, does not have. A page
+whose kernel is gone once it is interactive (died or culled while Voilà ran it: its widgets are dead)
+is an error, not a time.
+
 Target (issue 12): each lesson interactive within 2x the bare page. Needs /usr/bin/chromium.
 """
 from __future__ import annotations
@@ -78,12 +85,19 @@ def interactive_seconds(browser, server, name: str) -> tuple[float, int, dict[st
         page.goto(f"{server.base()}/voila/render/{name}", wait_until="commit", timeout=300_000)
         wait(lambda: page.evaluate(READY_JS), 300, f"{name} never became interactive")
         seconds = time.perf_counter() - start
+        if not server.kernel_pids():
+            raise RuntimeError(f"{name}: the page is shown but its kernel is gone (see the run's voila.log)")
         unshown = page.evaluate(UNSHOWN_JS)
         cells = dict(page.evaluate(CELL_TIMES_JS))
-        page.close(run_before_unload=True)          # the page's beacon shuts its kernel down...
+        # what the page's beacon does when it is left (a closing headless page does not always
+        # deliver it, and then the kernel would wait 30-45 s for the culler)
+        kernel = page.evaluate("JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
+        xsrf = next((c["value"] for c in context.cookies() if c["name"] == "_xsrf"), "")
+        context.request.post(f"{server.base()}/voila/api/shutdown/{kernel}", form={"_xsrf": xsrf})
+        page.close()
         wait(lambda: not server.kernel_pids(), 60, f"{name}'s kernel still runs", every=0.1)
     finally:
-        context.close()                             # ...if the context lives until it is sent
+        context.close()
     if outside:
         raise RuntimeError(f"{name} asked for things outside the server: {outside}")
     return seconds, unshown, cells
@@ -100,6 +114,9 @@ def measure(rounds: int = ROUNDS) -> tuple[dict[str, list[float]], dict[str, int
     times: dict[str, list[float]] = {name: [] for name in names}
     unshown: dict[str, int] = {}
     cells: dict[str, dict[str, list[float]]] = {name: {} for name in names}
+    saved = {name: os.environ.get(name) for name in ("PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")}
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    os.environ["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")      # the server's env is a copy of ours
     try:
         with open(home / "voila.log", "w") as log, LessonServer(folder, home, log) as server, \
                 sync_playwright() as pw:
@@ -113,6 +130,11 @@ def measure(rounds: int = ROUNDS) -> tuple[dict[str, list[float]], dict[str, int
                             cells[name].setdefault(cell, []).append(run)
             browser.close()
     finally:
+        for name, value in saved.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
         shutil.rmtree(tmp, ignore_errors=True)
     return times, unshown, cells
 
