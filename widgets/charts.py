@@ -118,7 +118,11 @@ class ChartsPanel:
     def _warm(self) -> None:
         if self.loaded or self.warm.outputs or self.warm.comm is None:
             return
-        tiny = {"data": [{"type": "scatter", "x": [0], "y": [0]}], "layout": {"width": 10, "height": 10}}
+        # nothing drawn but a point: no axes, no toolbar (its logo), nothing to hover
+        tiny = {"data": [{"type": "scatter", "x": [0], "y": [0], "hoverinfo": "skip"}],
+                "layout": {"width": 10, "height": 10, "xaxis": {"visible": False}, "yaxis": {"visible": False},
+                           "margin": {"l": 0, "r": 0, "t": 0, "b": 0}},
+                "config": {"displayModeBar": False, "staticPlot": True}}
         self.warm.outputs = ({"output_type": "display_data", "data": {PLOTLY_MIME: tiny}, "metadata": {}},)
 
     def show(self) -> None:

@@ -22,7 +22,7 @@ from tabletop.widgets.titles import title_ui
 
 from .conftest import wait_for
 from .table import clicks_for, panel_describe, tap_steps
-from .test_privacy_browser import around, readable
+from .test_privacy_browser import around, readable, without_styles
 
 PLAYERS = ["Alice", "Bob", "Carol", "Dan"]
 _ENTRIES = re.compile(r"\((\d+) entries\)")
@@ -151,7 +151,17 @@ def printed_shown(device: Device, match: Match) -> set[str]:
     game's printed set narrowed by public facts, whoever holds the cards."""
     state = match.state
     if state.current_player() != CHANCE:
-        return set()
+        if device.seat is None or state.current_player() != device.seat:
+            return set()
+        # beside a decision, a seat's own panel may offer the draw that follows it (Acquire: end
+        # the turn and tap the tile drawn): the printed tiles it may draw then
+        shown = []
+        for action in match.legal_actions():
+            then = state.clone()
+            then.apply(action)
+            if then.current_player() == CHANCE and then.chance_owner() == device.seat:
+                shown += then.chance_entries(device.seat)
+        return {t for a in shown for t in oracle.field_strings(a)}
     owner = state.chance_owner()
     if device.seat is None:
         shown = match.offered_actions(None) if owner is None else []
@@ -181,7 +191,7 @@ def check_device(device: Device, match: Match, dom: bool) -> int:
         assert not leaked, f"{device} received another's secret {leaked[:4]}: ...{around(leaked[0], text)}..."
     if dom:
         def leaks() -> tuple[list[str], str]:
-            text = device.page.content() + "\n" + device.page.inner_text("body")
+            text = without_styles(device.page.content()) + "\n" + device.page.inner_text("body")
             return oracle.find_tokens(current - now, text), text
         leaked, text = leaks()
         # a page redraws its log before its panel: while the panel is still being redrawn it may
@@ -242,7 +252,9 @@ class Table:
             device = self.seats[seat]
             mine = [(a, offered) for a, offered in batch if a.secret_to == seat]
             for k, (action, offered) in enumerate(mine):
-                state = match.state
+                # the due seat's page after its first draw: drawn from the match as it is now (its
+                # supply step offers the two cards and their stockpiles at once only before any)
+                state = match.state if seat != due or k == 0 else engine_now(self.home, self.match_id).state
                 device.printed |= {t for a in offered for t in oracle.field_strings(a)}
                 device.click(action, offered, state)
                 if seat != due:              # kept until its turn: the page lists it as entered ahead
@@ -280,7 +292,7 @@ class Table:
             legal = match.legal_actions()
             action = legal[self.rng.randrange(len(legal))]
             self.seats[player].click(action, match.offered_actions(player), match.state)
-        self.all_at(n + 1)
+        self.all_at(n + 1 + _forced_after(match, action))
         entered = engine_now(self.home, self.match_id).log[n]
         assert entered == action, f"the taps for {action!r} entered {entered!r}"
 
@@ -404,6 +416,18 @@ def test_an_acquire_turn_cycle_on_five_devices_each_seat_entering_its_own_tiles(
     assert len(racks) >= 6 * len(PLAYERS) - 1, "each seat holds its rack of tiles"
     print(f"\nAcquire turn cycle on 5 devices: {len(end.log)} entries, taps {[d.taps for d in devices]}, "
           f"{table.frames} frames checked; another program's entry shown on all 5 after {table.script_seen:.2f} s")
+
+
+def _forced_after(match: Match, action) -> int:
+    """How many entries the screen makes by itself after ``action`` (``state.forced_entry``: a
+    Stockpile player holding no card is done selling at once)."""
+    state = match.state.clone()
+    state.apply(action)
+    count = 0
+    while getattr(state, "forced_entry", None) is not None and (forced := state.forced_entry()) is not None:
+        state.apply(forced)
+        count += 1
+    return count
 
 
 def button_for(device: Device, action, match: Match):
