@@ -51,3 +51,13 @@ def test_an_address_without_a_database_is_said_with_the_database_the_store_opens
     assert holds_the_store(postgres, database)              # where the server put its tables
     as_user = f" as user '{user_in_address}'" if user_in_address else ""
     assert location_words(url) == f"the PostgreSQL database '{database}' on {postgres.folder}{as_user}"
+
+
+@pytest.mark.parametrize("location, words", [
+    # no host in the address: libpq's Unix socket on this computer
+    ("postgresql://ann@/games", "the PostgreSQL database 'games' on this computer as user 'ann'"),
+    # a file is said as its path
+    ("/srv/tabletop/matches.sqlite3", "/srv/tabletop/matches.sqlite3"),
+])
+def test_an_address_without_a_server_says_this_computer_and_a_file_is_its_path(location, words):
+    assert str(location_words(location)) == words
