@@ -60,6 +60,18 @@ def panel_describe(state, shared: bool):
     return state.describe
 
 
+def forced_after(match, action) -> int:
+    """How many entries the screen makes by itself after ``action`` (``state.forced_entry``: a
+    Stockpile player holding no card is done selling at once)."""
+    state = match.state.clone()
+    state.apply(action)
+    count = 0
+    while getattr(state, "forced_entry", None) is not None and (forced := state.forced_entry()) is not None:
+        state.apply(forced)
+        count += 1
+    return count
+
+
 def clicks_for(action, offered, describe, state, viewer=None) -> list[Step]:
     """The taps that enter ``action`` on a panel offering ``offered`` (what the oracle says that
     screen may offer), one per step of the panel's layout (``viewer``: a seat's own panel, where a
@@ -181,7 +193,7 @@ class Table:
         steps = clicks_for(action, offered, panel_describe(match.state, seat is None), match.state, seat)
         tap_steps(self.page, scope, steps)
         self.taps += len(steps)
-        self.wait_entries(n + 1)
+        self.wait_entries(n + 1 + forced_after(match, action))
         entered = self.match().log[n]
         assert entered == action, f"tapping {[s.label for s in steps]} entered {entered!r}, not {action!r}"
 

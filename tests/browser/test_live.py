@@ -21,7 +21,7 @@ from tabletop.widgets.render import money
 from tabletop.widgets.titles import title_ui
 
 from .conftest import wait_for
-from .table import clicks_for, panel_describe, tap_steps
+from .table import clicks_for, forced_after, panel_describe, tap_steps
 from .test_privacy_browser import around, readable, without_styles
 
 PLAYERS = ["Alice", "Bob", "Carol", "Dan"]
@@ -292,7 +292,7 @@ class Table:
             legal = match.legal_actions()
             action = legal[self.rng.randrange(len(legal))]
             self.seats[player].click(action, match.offered_actions(player), match.state)
-        self.all_at(n + 1 + _forced_after(match, action))
+        self.all_at(n + 1 + forced_after(match, action))
         entered = engine_now(self.home, self.match_id).log[n]
         assert entered == action, f"the taps for {action!r} entered {entered!r}"
 
@@ -416,18 +416,6 @@ def test_an_acquire_turn_cycle_on_five_devices_each_seat_entering_its_own_tiles(
     assert len(racks) >= 6 * len(PLAYERS) - 1, "each seat holds its rack of tiles"
     print(f"\nAcquire turn cycle on 5 devices: {len(end.log)} entries, taps {[d.taps for d in devices]}, "
           f"{table.frames} frames checked; another program's entry shown on all 5 after {table.script_seen:.2f} s")
-
-
-def _forced_after(match: Match, action) -> int:
-    """How many entries the screen makes by itself after ``action`` (``state.forced_entry``: a
-    Stockpile player holding no card is done selling at once)."""
-    state = match.state.clone()
-    state.apply(action)
-    count = 0
-    while getattr(state, "forced_entry", None) is not None and (forced := state.forced_entry()) is not None:
-        state.apply(forced)
-        count += 1
-    return count
 
 
 def button_for(device: Device, action, match: Match):
