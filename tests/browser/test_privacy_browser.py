@@ -56,10 +56,13 @@ def readable(payload) -> str:
 
 
 def without_styles(html: str) -> str:
-    """A page's markup less its style sheets: plotly.js, once started (the tracker starts it on a
-    hidden figure), adds CSS whose URL-encoded icons read "%2F", "%3C": not words on the page,
-    but Acquire's tiles 2F and 3C to a token search."""
-    return re.sub(r"<style\b[^>]*>.*?</style>", "", html, flags=re.S | re.I)
+    """A page's markup less what is URL-encoded in it: plotly.js, once started (the tracker starts
+    it on a hidden figure), adds CSS whose icons read "%2F", "%3C": not words on the page, but
+    Acquire's tiles 2F and 3C to a token search."""
+    html = re.sub(r"<style\b[^>]*>.*?</style>", "", html, flags=re.S | re.I)
+    # a drop-down's options carry their words URL-encoded too (the language menu's 日本語 is
+    # "%E6%97%A5%E6%9C%AC%E8%AA%9E": "9E" to a token search); the words themselves stay
+    return re.sub(r'\sdata-value="[^"]*"', "", html)
 
 
 def around(token: str, text: str) -> str:
