@@ -56,6 +56,8 @@ def test_an_address_without_a_database_is_said_with_the_database_the_store_opens
 @pytest.mark.parametrize("location, words", [
     # no host in the address: libpq's Unix socket on this computer
     ("postgresql://ann@/games", "the PostgreSQL database 'games' on this computer as user 'ann'"),
+    # the database's name whole, whatever letter it begins with
+    ("postgresql://ann@db.example/Xmas", "the PostgreSQL database 'Xmas' on db.example as user 'ann'"),
     # a file is said as its path
     ("/srv/tabletop/matches.sqlite3", "/srv/tabletop/matches.sqlite3"),
 ])
