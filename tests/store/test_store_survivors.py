@@ -9,7 +9,8 @@ from datetime import datetime, timezone
 import pytest
 
 from tabletop import Match, SaveFileError
-from tabletop.errors import DatabaseDamaged
+from tabletop.errors import DatabaseDamaged, StoreError
+from tabletop.stockpile.actions import DealStartingStock
 from tabletop.store import Store
 
 from .helpers import make_store, play, raw_execute
@@ -74,3 +75,43 @@ def test_a_copy_catching_up_with_an_unreadable_entry_is_told_which_entry_in_word
         with pytest.raises(SaveFileError) as caught:
             other.refresh()
     assert str(caught.value) == f"Entry 5 of saved match '{saved.id}' is damaged and cannot be read."
+
+
+def test_a_copy_catching_up_with_an_unreadable_entry_names_it_for_a_match_with_options_too(tmp_path):
+    # the whole replay after a failed catch-up is of the match as set up: here Cy holds the
+    # first-player marker (docs/stockpile.md, option first_player), so her starting stock is dealt
+    # first; the one damaged entry (5) is named, not entry 1 as if the match had default options
+    path = tmp_path / "matches.sqlite3"
+    with Store(path) as store:
+        saved = store.create(Match("stockpile", ["Ann", "Ben", "Cy"], {"first_player": 2}, seed=0))
+        play(saved, 3)
+        other = store.open(saved.id)
+        play(saved, 2, seed=2)
+        raw_execute(str(path), f"UPDATE actions SET data = '{{broken' WHERE match_id = '{saved.id}' "
+                               f"AND kind = 'log' AND pos = 4")
+        with pytest.raises(SaveFileError) as caught:
+            other.refresh()
+    assert str(caught.value) == f"Entry 5 of saved match '{saved.id}' is damaged and cannot be read."
+
+
+def test_a_due_draw_the_database_refuses_to_save_is_told_in_words_and_nothing_changes(tmp_path):
+    # docs/security.md: a failure of the database is said in words and nothing is saved; the
+    # table keeps showing what was saved before (Ann's draw only), and plays Ben's once it can
+    path = tmp_path / "matches.sqlite3"
+    store = Store(path)
+    table = store.create(Match("stockpile", ["Ann", "Ben", "Cy", "Dee"], seed=11))
+    companies = [a.company for a in table.match.legal_actions()]
+    table.apply(DealStartingStock(0, companies[0]))                 # now Ben's draw
+    Store(path).open(table.id, device="seat:1").add_advance(1, DealStartingStock(1, companies[1]))
+    table.refresh()
+    raw_execute(str(path), "CREATE TRIGGER no_room BEFORE INSERT ON actions "
+                           "BEGIN SELECT RAISE(ABORT, 'the device said no'); END")
+    with pytest.raises(StoreError) as caught:
+        table.play_advance()
+    assert str(caught.value) == (f"The saved matches ({path}) could not be read or written "
+                                 f"(the device said no). Nothing was saved.")
+    assert list(table.match.log) == [DealStartingStock(0, companies[0])]
+    raw_execute(str(path), "DROP TRIGGER no_room")
+    assert table.play_advance()
+    assert list(Store(path).open(table.id).match.log) == [DealStartingStock(0, companies[0]),
+                                                           DealStartingStock(1, companies[1])]
