@@ -9,9 +9,10 @@ from datetime import datetime, timezone
 import pytest
 
 from tabletop import Match, SaveFileError
-from tabletop.errors import DatabaseDamaged, StoreError
+from tabletop.errors import DatabaseDamaged, IllegalAction, StoreError, UnknownTitle
+from tabletop.i18n import Money, Number
 from tabletop.stockpile.actions import DealStartingStock
-from tabletop.store import Store
+from tabletop.store import AdvanceEntry, Store, _refusal_text
 
 from .helpers import make_store, play, raw_execute
 
@@ -115,3 +116,73 @@ def test_a_due_draw_the_database_refuses_to_save_is_told_in_words_and_nothing_ch
     assert table.play_advance()
     assert list(Store(path).open(table.id).match.log) == [DealStartingStock(0, companies[0]),
                                                            DealStartingStock(1, companies[1])]
+
+
+def test_a_draw_refused_when_its_turn_came_reads_in_each_screens_language_with_the_company_named(tmp_path):
+    # docs/dashboards.md: an entry ahead that cannot be played waits with its reason; the reason
+    # is kept as words, so a Japanese screen shows it in Japanese with the company's Japanese
+    # name, as the table would have said it had Ben entered the card there
+    path = tmp_path / "matches.sqlite3"
+    store = Store(path)
+    table = store.create(Match("stockpile", ["Ann", "Ben", "Cy", "Dee"], seed=11))
+    companies = [a.company for a in table.match.legal_actions()]
+    Store(path).open(table.id, device="seat:1").add_advance(1, DealStartingStock(1, companies[0]))
+    table.apply(DealStartingStock(0, companies[0]))               # Ben entered Ann's very company
+    at_the_table = Match("stockpile", ["Ann", "Ben", "Cy", "Dee"], seed=11)
+    at_the_table.apply(DealStartingStock(0, companies[0]))
+    with pytest.raises(IllegalAction) as said:
+        at_the_table.apply(DealStartingStock(1, companies[0]))
+    [waiting] = Store(path).advance_entries(table.id)
+    assert waiting.refused == (f"The starting {companies[0]} stock has already been dealt: each player "
+                               f"starts with a different company; check the card and enter it again.")
+    assert waiting.refused.render("ja") == said.value.render("ja") != said.value.render("en")
+    assert companies[0] == "Cosmic Computers" and "コズミック・コンピューターズ" in waiting.refused.render("ja")
+
+
+@pytest.mark.parametrize("amount, english", [(Money(500), "$500"), (Number(1200), "1,200")])
+def test_a_kept_refusal_with_an_amount_still_reads_as_money_or_a_count(amount, english):
+    # tabletop/errors.py: a refusal is its message id and parameters, so a kept one renders its
+    # money as money and its count with grouped digits, in English and in every other language
+    error = IllegalAction("{player} has only {money}.", player="Ben", money=amount)
+    kept = AdvanceEntry(1, 0, "{}", _refusal_text(error)).refused
+    assert kept == f"Ben has only {english}."
+    assert kept.render("ja") == error.render("ja")
+
+
+def saved_then_changed(tmp_path, *statements):
+    """A saved 3-entry Stockpile match, then changed past tabletop; returns (path, id, entries)."""
+    path = tmp_path / "matches.sqlite3"
+    with Store(path) as store:
+        saved = store.create(Match("stockpile", ["Ann", "Ben", "Cy"], seed=0))
+        play(saved, 3)
+    raw_execute(str(path), *statements)
+    return path, saved.id, list(saved.match.log)
+
+
+def test_a_saved_entry_the_rules_refuse_is_named_with_the_match_and_the_rules_reason(tmp_path):
+    # docs/security.md: a match that cannot be replayed is refused by its id, in words; here
+    # Ben's starting stock was changed to Ann's very company
+    path = tmp_path / "matches.sqlite3"
+    with Store(path) as store:
+        saved = store.create(Match("stockpile", ["Ann", "Ben", "Cy"], seed=0))
+        play(saved, 3)
+    ann = saved.match.log[0]
+    raw_execute(str(path), f"UPDATE actions SET data = replace(data, '{saved.match.log[1].company}', "
+                           f"'{ann.company}') WHERE match_id = '{saved.id}' AND pos = 1")
+    at_the_table = Match("stockpile", ["Ann", "Ben", "Cy"], seed=0)
+    at_the_table.apply(ann)
+    with pytest.raises(IllegalAction) as said:
+        at_the_table.apply(DealStartingStock(1, ann.company))
+    with pytest.raises(SaveFileError) as caught:
+        Store(path).open(saved.id)
+    assert str(caught.value) == f"Entry 2 of saved match '{saved.id}' cannot be replayed: {said.value}"
+
+
+def test_a_saved_match_of_a_game_this_tabletop_does_not_know_is_named_with_the_reason(tmp_path):
+    path, match_id, _ = saved_then_changed(tmp_path, "UPDATE matches SET title = 'chess'")
+    with pytest.raises(UnknownTitle) as said:
+        Match("chess", ["Ann", "Ben", "Cy"], seed=0)
+    with pytest.raises(SaveFileError) as caught:
+        Store(path).open(match_id)
+    assert str(caught.value) == f"Saved match '{match_id}' cannot be read: {said.value}"
+    assert "chess" in str(said.value)
