@@ -186,3 +186,79 @@ def test_a_saved_match_of_a_game_this_tabletop_does_not_know_is_named_with_the_r
         Store(path).open(match_id)
     assert str(caught.value) == f"Saved match '{match_id}' cannot be read: {said.value}"
     assert "chess" in str(said.value)
+
+
+@pytest.mark.parametrize("stored", ["soon", "0"])
+def test_a_database_version_that_is_no_version_is_refused_as_unknown_naming_the_file(tmp_path, stored):
+    # the words say the version is unknown (neither the text nor a version 0 that never existed)
+    path = tmp_path / "matches.sqlite3"
+    make_store(path, n_matches=1, entries=3)
+    raw_execute(str(path), f"UPDATE meta SET value = '{stored}' WHERE key = 'schema'")
+    with pytest.raises(StoreError) as caught:
+        Store(path)
+    assert str(caught.value) == (f"The saved matches in {path} were written by a newer or unknown version of "
+                                 f"tabletop (database version unknown; this tabletop reads versions 1 to 3). "
+                                 f"Update tabletop to open them; nothing was changed.")
+
+
+def test_a_database_another_program_holds_is_said_with_the_seconds_waited(tmp_path):
+    path = tmp_path / "matches.sqlite3"
+    store = Store(path, busy_timeout=0.2)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")                 # another program writing, and not letting go
+    try:
+        with pytest.raises(StoreError) as caught:
+            store.create(Match("stockpile", ["Ann", "Ben", "Cy"], seed=0))
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    assert store.list() == []                        # nothing was saved
+    assert str(caught.value) == (f"The saved matches ({path}) are in use by another program, which did not let "
+                                 f"go within 0.2 seconds. Nothing was saved; try again in a moment.")
+
+
+def test_a_match_played_after_its_store_was_closed_says_so_with_the_file(tmp_path):
+    path = tmp_path / "matches.sqlite3"
+    store = Store(path)
+    table = store.create(Match("stockpile", ["Ann", "Ben", "Cy"], seed=0))
+    store.close()
+    with pytest.raises(StoreError) as caught:
+        play(table, 1)
+    assert str(caught.value) == f"The saved matches ({path}) were closed; reload the page to open them again."
+    assert len(table.match) == 0
+
+
+def test_a_failure_without_a_reason_is_said_as_an_unknown_reason(tmp_path):
+    with Store(tmp_path / "matches.sqlite3") as store:
+        words = str(store._store_error(sqlite3.OperationalError("")))
+    assert words == (f"The saved matches ({tmp_path / 'matches.sqlite3'}) could not be read or written "
+                     f"(unknown reason). Nothing was saved.")
+
+
+def test_a_damaged_file_that_cannot_be_moved_aside_says_why_and_what_to_do(tmp_path, monkeypatch):
+    # docs/security.md: a damaged file is moved aside, never deleted; when even that fails the
+    # player is told the reason and to move it themselves
+    path = tmp_path / "matches.sqlite3"
+    make_store(path, n_matches=1, entries=3)
+    with open(path, "r+b") as file:
+        file.write(b"\0" * 16)
+
+    def refuse(self, target):
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(type(path), "rename", refuse)
+    with pytest.raises(DatabaseDamaged) as caught:
+        Store(path)
+    assert str(caught.value) == (f"The saved matches file {path} is damaged and cannot be read, and it could not "
+                                 f"be moved aside (Permission denied). Move or rename it yourself; a new empty "
+                                 f"store will then be started.")
+    assert path.exists()
+
+
+def test_a_store_closed_by_another_thread_in_the_middle_of_a_change_says_so_with_the_file(tmp_path):
+    # the page's other thread may close the store while a change is under way: sqlite then says
+    # "closed database", and the player reads the same words as for a store closed before
+    store = Store(tmp_path / "matches.sqlite3")
+    store.close()
+    words = str(store._store_error(sqlite3.ProgrammingError("Cannot operate on a closed database.")))
+    assert words == (f"The saved matches ({tmp_path / 'matches.sqlite3'}) were closed; reload the page to "
+                     f"open them again.")
