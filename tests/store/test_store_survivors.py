@@ -12,7 +12,7 @@ from tabletop import Match, SaveFileError
 from tabletop.errors import DatabaseDamaged, IllegalAction, StoreError, UnknownTitle
 from tabletop.i18n import Money, Number
 from tabletop.stockpile.actions import DealStartingStock
-from tabletop.store import AdvanceEntry, Store, _refusal_text
+from tabletop.store import AdvanceEntry, Store, _refusal_text, default_store, is_database_url, location_words
 
 from .helpers import make_store, play, raw_execute
 
@@ -262,3 +262,61 @@ def test_a_store_closed_by_another_thread_in_the_middle_of_a_change_says_so_with
     words = str(store._store_error(sqlite3.ProgrammingError("Cannot operate on a closed database.")))
     assert words == (f"The saved matches ({tmp_path / 'matches.sqlite3'}) were closed; reload the page to "
                      f"open them again.")
+
+
+def test_a_draw_entered_ahead_whose_saved_entry_is_damaged_waits_as_could_not_be_read(tmp_path):
+    # the reason a player reads is ours in words, never Python's message about JSON
+    path = tmp_path / "matches.sqlite3"
+    store = Store(path)
+    table = store.create(Match("stockpile", ["Ann", "Ben", "Cy", "Dee"], seed=11))
+    companies = [a.company for a in table.match.legal_actions()]
+    Store(path).open(table.id, device="seat:1").add_advance(1, DealStartingStock(1, companies[1]))
+    raw_execute(str(path), f"UPDATE advance SET data = '{{broken' WHERE match_id = '{table.id}'")
+    table.apply(DealStartingStock(0, companies[0]))
+    [waiting] = Store(path).advance_entries(table.id)
+    assert waiting.refused == "That entry could not be read."
+    assert list(table.match.log) == [DealStartingStock(0, companies[0])]
+
+
+def test_a_match_another_device_deletes_while_this_one_saves_says_it_was_deleted(tmp_path, monkeypatch):
+    # the other device deletes it just after this one checked it was up to date (while it looks
+    # for draws entered ahead): the entry is refused in words and the match here is unchanged
+    path = tmp_path / "matches.sqlite3"
+    store = Store(path)
+    table = store.create(Match("stockpile", ["Ann", "Ben", "Cy", "Dee"], seed=11))
+    companies = [a.company for a in table.match.legal_actions()]
+    look_for_draws = Store.advance_entries
+
+    def deleted_meanwhile(self, match_id):
+        Store(path).delete(match_id)
+        return look_for_draws(self, match_id)
+    monkeypatch.setattr(Store, "advance_entries", deleted_meanwhile)
+    with pytest.raises(SaveFileError) as caught:
+        table.apply(DealStartingStock(0, companies[0]))
+    assert str(caught.value) == f"Saved match '{table.id}' has been deleted."
+    assert len(table.match) == 0
+
+
+def test_a_file_of_another_program_is_refused_naming_the_file_and_left_unchanged(tmp_path):
+    path = tmp_path / "notes.sqlite3"
+    raw_execute(str(path), "CREATE TABLE notes (text TEXT)", "INSERT INTO notes VALUES ('milk')")
+    with pytest.raises(StoreError) as caught:
+        Store(path)
+    assert str(caught.value) == (f"The file {path} is a database of some other program, not tabletop's saved "
+                                 f"matches; nothing in it was changed.")
+    assert sqlite3.connect(path).execute("SELECT text FROM notes").fetchall() == [("milk",)]
+
+
+def test_a_postgres_address_is_a_database_and_its_port_is_said_after_the_server():
+    # libpq takes both postgresql:// and postgres:// (its documentation's connection URIs)
+    assert is_database_url("postgres://ann@db.school.example/games")
+    assert str(location_words("postgresql://ann:secret@db.school.example:5433/games")) == \
+        "the PostgreSQL database 'games' on db.school.example:5433 as user 'ann'"
+
+
+def test_a_new_store_has_no_skipped_rows_to_report_and_the_default_store_takes_its_settings(tmp_path,
+                                                                                          monkeypatch):
+    monkeypatch.setenv("TABLETOP_HOME", str(tmp_path))
+    monkeypatch.delenv("TABLETOP_DATABASE_URL", raising=False)
+    with default_store(busy_timeout=0.5) as store:
+        assert store.list_problems == [] and store.busy_timeout == 0.5
