@@ -5,6 +5,7 @@ another device catching up with a save whose entry cannot be read."""
 import os
 import sqlite3
 from datetime import datetime, timezone
+from pathlib import Path
 
 import pytest
 
@@ -320,3 +321,40 @@ def test_a_new_store_has_no_skipped_rows_to_report_and_the_default_store_takes_i
     monkeypatch.delenv("TABLETOP_DATABASE_URL", raising=False)
     with default_store(busy_timeout=0.5) as store:
         assert store.list_problems == [] and store.busy_timeout == 0.5
+
+
+def test_a_right_pin_hashed_the_way_of_today_is_kept_as_it_is_not_hashed_again(tmp_path):
+    # docs/security.md: PINs are argon2id hashes (about 0.2 s each); only older hashes are
+    # rehashed on a right PIN, so opening one's panel with today's hash rewrites nothing
+    path = tmp_path / "matches.sqlite3"
+    with Store(path) as store:
+        match_id = store.create(Match("stockpile", ["Ann", "Ben", "Cy"], seed=0)).id
+        store.set_pin(match_id, 0, "4711")
+        stored = sqlite3.connect(path).execute("SELECT method, hash FROM pins WHERE seat = 0").fetchall()
+        assert store.check_pin(match_id, 0, "4711") is True
+        assert sqlite3.connect(path).execute("SELECT method, hash FROM pins WHERE seat = 0").fetchall() == stored
+    assert stored[0][0] == "argon2id"
+
+
+def test_a_log_left_behind_by_a_deleted_file_is_moved_aside_not_replayed_into_the_new_store(tmp_path):
+    # someone deleted matches.sqlite3 by hand but not its -wal log: the new, empty store must not
+    # take the old matches' pages from that log, and the log is kept aside (docs/security.md:
+    # nothing is deleted)
+    path = tmp_path / "matches.sqlite3"
+    store = Store(path)
+    store.create(Match("stockpile", ["Ann", "Ben", "Cy"], seed=0))
+    log = Path(f"{path}-wal").read_bytes()              # the change is still only in the log
+    store.close()
+    path.unlink()
+    Path(f"{path}-shm").unlink(missing_ok=True)
+    Path(f"{path}-wal").write_bytes(log)
+    with Store(path, clock=lambda: NOON) as new:
+        assert new.list() == []
+    assert (tmp_path / "matches.sqlite3.damaged-20261201T123456Z-wal").read_bytes() == log
+
+
+def test_a_pin_for_a_match_that_is_not_saved_is_refused_naming_the_match(tmp_path):
+    with Store(tmp_path / "matches.sqlite3") as store:
+        with pytest.raises(SaveFileError) as caught:
+            store.set_pin("a1b2c3d4e5f6", 0, "4711")
+    assert str(caught.value) == "There is no saved match 'a1b2c3d4e5f6'."
