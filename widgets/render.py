@@ -117,6 +117,9 @@ def name(text: Any, context: str | None = None) -> str:
         found = i18n.pgettext(ctx, text)
         if found != text:
             return found
+    if text.startswith("Fee $"):    # Stockpile's trading-fee cards: the amount written per language
+        from tabletop.stockpile.common import card
+        return str(i18n._shown(card(text)))
     return word(text) if text.replace("_", " ").replace("-", " ").replace(" ", "").isalpha() else text
 
 
@@ -257,7 +260,8 @@ def _cell(value: Any) -> str:
         return esc(count(value))
     if isinstance(value, (list, tuple)):
         if all(not isinstance(v, (Mapping, list, tuple)) for v in value):
-            return esc(", ".join(map(count, value))) if value else '<span class="tt-dim">-</span>'
+            return esc(", ".join(name(v) if isinstance(v, str) else count(v) for v in value)) if value \
+                else '<span class="tt-dim">-</span>'
         return generic_html(value)
     if isinstance(value, Mapping):
         return generic_html(value)

@@ -196,3 +196,18 @@ def test_amounts_are_written_per_language_and_english_is_unchanged():
         assert money(16000) == "16.000 $"
     with i18n.language("ko"):
         assert money(16000) == "$16,000" and money(12000, " pts") == "12,000점"
+
+
+def test_an_unpaid_trading_fee_in_the_players_table_reads_in_each_language():
+    """A Stockpile player who could not pay a fee card owes it: the players' table names the card
+    as each language does (seen in CI: "Fee $3,000" left in English on Korean, Japanese and
+    Spanish screens)."""
+    from tabletop.i18n import language
+    from tabletop.widgets.render import players_html
+    view = {"players": [{"name": "Bob", "money": 0, "unpaid_fees": ["Fee $3,000"]}], "to_act": 0}
+    with language("en"):
+        assert "Fee $3,000" in players_html(view)
+    for lang, fee in (("ko", "거래 수수료 $3,000"), ("ja", "手数料$3,000"), ("es", "Tarifa 3.000 $")):
+        with language(lang):
+            table = players_html(view)
+        assert fee in table and "Fee" not in table, lang
