@@ -36,7 +36,7 @@ from typing import Any, Iterator
 
 __all__ = ["LANGUAGES", "DOMAINS", "language", "set_language", "current_language", "negotiate",
            "_", "N_", "tr", "trn", "pgettext", "Term", "Money", "Number", "money", "number",
-           "render_template", "placeholders"]
+           "render_template", "placeholders", "listing"]
 
 #: the languages a screen may be shown in, each named in its own words (for the picker)
 LANGUAGES = {"en": "English", "ko": "한국어", "ja": "日本語", "es": "Español"}
@@ -251,6 +251,17 @@ class Message(str):
             with language(lang):
                 return render_template(self.template, self.params)
         return render_template(self.template, self.params)
+
+
+def listing(items) -> str:
+    """'A', 'A and B', 'A, B and C' as words rendered in the reader's language."""
+    items = list(items)
+    if len(items) == 1:
+        return items[0]
+    head = items[0]
+    for item in items[1:-1]:
+        head = Message(N_("{list}, {item}"), {"list": head, "item": item})
+    return Message(N_("{list} and {item}"), {"list": head, "item": items[-1]})
 
 
 def tr(template: str, **params: Any) -> str:

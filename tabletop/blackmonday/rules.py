@@ -17,7 +17,7 @@ import random
 from ..core import BANK, CHANCE, TERMINAL, Action, Outcome, State
 from ..core import Correction as CorrectionAction
 from ..errors import GameIsOver, IllegalAction, MalformedAction, NotYourTurn
-from ..i18n import N_, Message, Money, Number, tr, trn
+from ..i18n import N_, Message, Money, Number, listing, tr, trn
 from . import data
 from .actions import (BuyShares, ChangePrice, CrashStock, DealCard, DrawCard,
                       DrawMarketClose, EndTurn, ExchangeCard, RevealStartCard, SellShares,
@@ -90,17 +90,6 @@ def _card(stock, value) -> Message:
     """'Chewy Poultry $3': a card is named by its stock and its printed value."""
     found = _CARD_NAMES.get((stock, value)) if type(value) is int and type(stock) is str else None
     return found if found is not None else _card_words(stock, value)
-
-
-def _listing(items) -> str:
-    """'A', 'A and B', 'A, B and C' in the reader's language."""
-    items = list(items)
-    if len(items) == 1:
-        return items[0]
-    head = items[0]
-    for item in items[1:-1]:
-        head = _words(N_("{list}, {item}"), list=head, item=item)
-    return _words(N_("{list} and {item}"), list=head, item=items[-1])
 
 
 def _commas(items) -> str:
@@ -955,11 +944,11 @@ class BlackMondayState(PositionRules, State):
                 return tr("{player} crashes {stock} from ${price} to $0 with the ${value} card: every "
                           "{stock} card held sideways is discarded, and {losses}. {stock} is delisted "
                           "until someone sets a new start price; the crash used one of the turn's "
-                          "two price changes and ended trading.", losses=_listing(lost), **facts)
+                          "two price changes and ended trading.", losses=listing(lost), **facts)
             return tr("{player} crashes {stock} from ${price} to $0 with the ${value} card: every "
                       "{stock} card held sideways is discarded, and {losses}. {stock} is delisted "
                       "until someone sets a new start price; the crash used none of the turn's "
-                      "price changes.", losses=_listing(lost), **facts)
+                      "price changes.", losses=listing(lost), **facts)
         if p["counted"]:
             return tr("{player} crashes {stock} from ${price} to $0 with the ${value} card: every "
                       "{stock} card held sideways is discarded (nobody held any). {stock} is "
@@ -987,7 +976,7 @@ class BlackMondayState(PositionRules, State):
                       "wins.", scores=scored, player=self.name(winners[0]))
         return tr("Final scores, cash plus shares at the closing prices: {scores}. {players} share "
                   "the win with {money} each.", scores=scored,
-                  players=_listing(self.name(s) for s in winners), money=Money(scores[winners[0]]))
+                  players=listing(self.name(s) for s in winners), money=Money(scores[winners[0]]))
 
     def describe_hidden(self, action: Action) -> str:
         who = self.name(action.secret_to)

@@ -24,7 +24,7 @@ import random
 
 from tabletop.core import BANK, CHANCE, TERMINAL, Action, Correction, Game, Outcome, State
 from tabletop.errors import GameIsOver, IllegalAction, MalformedAction, NotYourTurn
-from tabletop.i18n import N_, Message, _, tr
+from tabletop.i18n import N_, Message, _, listing, tr
 
 from . import data
 from .actions import DealCard, DealCertificate, Pass, PlayCard, Position, RevealWatcher
@@ -67,17 +67,6 @@ def _words(template: str, **params) -> Message:
     """Words kept as data, rendered in the language of whoever reads them (a refusal's part, a
     ledger line, the game's reason)."""
     return Message(template, params)
-
-
-def _listing(items) -> str:
-    """'A', 'A and B', 'A, B and C' in the reader's language."""
-    items = list(items)
-    if len(items) == 1:
-        return items[0]
-    head = items[0]
-    for item in items[1:-1]:
-        head = _words(N_("{list}, {item}"), list=head, item=item)
-    return _words(N_("{list} and {item}"), list=head, item=items[-1])
 
 
 class JikaState(PositionRules, State):
@@ -481,7 +470,7 @@ class JikaState(PositionRules, State):
 
     def _names(self, seats) -> str:
         """'Alice', 'Alice and Bob', 'Alice, Bob and Carol' (in the reader's language)."""
-        return _listing(self.name(s) for s in seats)
+        return listing(self.name(s) for s in seats)
 
     def outcome(self) -> Outcome | None:
         return self._outcome
