@@ -13,7 +13,7 @@ from tabletop.i18n import N_, _, tr
 
 from .pickers import (acquire_rows, blackmonday_start_rows, stockpile_part_question, stockpile_part_words,
                       stockpile_rows)
-from .render import count, esc, generic_html, htr, money, name, word
+from .render import count, esc, generic_html, htr, money, name, short_name, word
 from .titles import TitleUI, default_net_worth, register_ui
 
 __all__ = ["stockpile_board", "acquire_board", "blackmonday_board", "jika_board"]
@@ -141,7 +141,7 @@ def acquire_board(view: Mapping) -> str:
                 cells.append('<td style="background:#9ca3af" title="' + esc(_("tile")) + '">·</td>')
             else:
                 cells.append(f'<td style="background:{colour.get(cell, "#6b7280")};color:#fff" '
-                             f'title="{esc(name(cell, "acquire corporation"))}">{esc(str(cell)[:2])}</td>')
+                             f'title="{esc(name(cell, "acquire corporation"))}">{esc(short_name(cell, "acquire corporation"))}</td>')
         body.append(f"<tr><th>{esc(rows[r] if r < len(rows) else r + 1)}</th>{''.join(cells)}</tr>")
     parts = [_section(_("Board"), f'<div class="tt-scroll"><table class="tt-grid">{head}{"".join(body)}</table></div>')]
     trs = []

@@ -15,7 +15,7 @@ from tabletop.choices import Narrowing, Part, values_of
 from tabletop.core import Action
 from tabletop.i18n import DEFAULT, _, current_language, tr
 
-from .render import esc, humanize, money, name
+from .render import esc, humanize, money, name, short_name
 
 __all__ = ["Tap", "Row", "PickerContext", "part_rows", "value_labels", "acquire_grid", "stockpile_bid_rows",
            "stockpile_supply_rows", "stockpile_sale_rows", "stockpile_rows", "stockpile_part_words", "BOARD_COLOURS",
@@ -490,7 +490,7 @@ def acquire_grid(ctx: PickerContext) -> list[Row] | None:
             elif cell == "":
                 taps.append(Tap("▪", enabled=False, colour="#9ca3af"))
             else:
-                taps.append(Tap(str(cell)[:2], enabled=False, colour=colour.get(cell, "#6b7280")))
+                taps.append(Tap(short_name(cell, "acquire corporation"), enabled=False, colour=colour.get(cell, "#6b7280")))
     if offered:              # a tile the grid has no square for: never hide an offered action
         return None
     verb = {"PlaceTile": _("Tap a tile to place it"), "DrawTile": _("Tap the tile drawn"),

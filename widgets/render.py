@@ -123,6 +123,12 @@ def name(text: Any, context: str | None = None) -> str:
     return word(text) if text.replace("_", " ").replace("-", " ").replace(" ", "").isalpha() else text
 
 
+def short_name(text: Any, context: str | None = None) -> str:
+    """A component's name cut to two letters for a board square ('To' for Tower, '타워' in Korean):
+    cut from the name in the page's language, so no English is left on a translated board."""
+    return name(text, context)[:2]
+
+
 #: players' public numbers that are amounts of money (the others are counts)
 MONEY_KEYS = frozenset({"worth", "score", "cash", "net_worth", "bonus"})
 
