@@ -45,7 +45,7 @@ text += "\n[tool.mutmut]\n" + "\n".join([
     "only_mutate = " + json.dumps(mutate),
     "pytest_add_cli_args_test_selection = " + json.dumps(tests),
     "pytest_add_cli_args = " + json.dumps((args or conf.get("pytest_add_cli_args", ["-p", "no:cacheprovider"]))
-                                          + ["-p", "mutmut_fresh_caches"]),
+                                          + ["-p", "mutmut_fresh_caches", "-n", "0"]),
 ]) + "\n"
 open("pyproject.toml", "w", encoding="utf-8").write(text)
 print("mutating", *mutate, "\ntests", *tests)

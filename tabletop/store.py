@@ -1074,9 +1074,6 @@ def _replay(match_id: str, title: str, players, options, seed, log: list[str], r
         raise
     except TabletopError as exc:
         raise SaveFileError("Saved match '{match}' cannot be read: {reason}", match=match_id, reason=exc) from exc
-    except (ValueError, TypeError, KeyError, RecursionError) as exc:
-        raise SaveFileError("Saved match '{match}' cannot be read: its stored setup or entries are damaged.",
-                            match=match_id) from exc
     return match
 
 

@@ -40,3 +40,37 @@ def pytest_runtest_makereport(item, call):
 def pytest_make_collect_report(collector):
     outcome = yield
     _fail_the_skip(outcome.get_result(), collector)
+
+
+# --- two workers (pytest-xdist, ``-n auto`` in pyproject's addopts) ------------------------------
+#: The browser tests run in two units, each one file after another on one worker (a browser test
+#: drives Chromium, Voila and its kernels, near two cores by itself: four at once crowded each
+#: other's timeouts). The first unit starts the run; every other file (a notebook's cells in
+#: order, a module's fixtures once) is a unit for whichever worker is free; the second browser unit
+#: comes last, for the worker that finishes the plain tests first.
+BROWSER = "tests/browser/"
+BROWSER_LAST = {"test_lessons_render.py", "test_languages.py", "test_story_browser.py", "test_privacy_browser.py",
+                "test_pin_enter_browser.py", "test_server_security.py"}
+
+
+def _unit(nodeid: str) -> tuple[int, str]:
+    """(where the unit runs: 0 first, 1 in the middle, 2 last; its name)."""
+    path = nodeid.split("::", 1)[0]
+    if not path.startswith(BROWSER):
+        return 1, path
+    return (2, BROWSER + "last") if path[len(BROWSER):] in BROWSER_LAST else (0, BROWSER + "first")
+
+
+def pytest_collection_modifyitems(config, items):
+    items.sort(key=lambda item: _unit(item.nodeid)[0])      # stable: the order within a unit kept
+
+
+def pytest_xdist_make_scheduler(config, log):
+    from xdist.scheduler import LoadScopeScheduling
+
+    class BrowserUnits(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return _unit(nodeid)[1]
+
+    config.option.loadscopereorder = False       # the collection's order (above)
+    return BrowserUnits(config, log)

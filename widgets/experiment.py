@@ -34,6 +34,7 @@ from tabletop.i18n import N_, _, tr
 from tabletop.store import StaleMatch
 
 from . import kit
+from .charts import PLOTLY_MIME
 from .join import _with_token, page_base, qr_svg, seat_query
 from .live import Watcher
 from .render import attr, esc, money
@@ -820,14 +821,15 @@ PANEL_TITLES = (N_("Bids against values"), N_("Revenue per round"), N_("Efficien
 
 
 class ExperimentCharts:
-    """One plotly FigureWidget with four panels, built with its data at the first close (a
-    FigureWidget's changes made before the browser has drawn it never reach the browser), its
-    traces updated in place after that. plotly is imported only then: the screen opens without it."""
+    """Four panels in one plotly figure, sent as plotly's JSON into an Output widget at every
+    close (the page's jupyterlab-plotly draws it with the plotly.js the server serves): nothing of
+    plotly in the kernel, no FigureWidget shipping its 5 MB of plotly.js through the websocket."""
 
     def __init__(self, match):
         self.note = kit.html('<div class="tt-dim">' + esc(_("The charts appear when the first round closes.")) + '</div>')
-        self.widget = kit.vbox([self.note], "tt-scroll")
-        self.fig = None
+        self.box = W.Output()
+        self.widget = kit.vbox([self.note, self.box], "tt-scroll")
+        self.fig: dict | None = None       # what was last sent
         if _opt(match, "experiment") == "ladder":
             self.titles = (N_("Prices against minimum Walrasian prices"),) + PANEL_TITLES[1:]
         elif _opt(match, "experiment") == "common-value":
@@ -838,38 +840,44 @@ class ExperimentCharts:
     def update(self, match, frame) -> None:
         if frame is None or frame.empty:
             return
-        panels = chart_series(match, frame)
-        if self.fig is None:
-            self.fig = self._build(panels)
-            self.widget.children = (self.fig,)
+        self.fig = panels_figure([_(t) for t in self.titles], chart_series(match, frame))
+        if self.note in self.widget.children:      # (kit's widgets share one Layout: never restyle it)
+            self.widget.children = (self.box,)
             self.note.close()
-            return
-        with self.fig.batch_update():
-            traces = [t for panel in panels for t in panel]
-            if len(traces) != len(self.fig.data):
-                return
-            for trace, data in zip(self.fig.data, traces):
-                trace.x, trace.y = list(data["x"]), list(data["y"])
-
-    def _build(self, panels):
-        import plotly.graph_objects as go
-        from plotly.subplots import make_subplots
-        base = make_subplots(rows=2, cols=2, subplot_titles=tuple(_(t) for t in self.titles), horizontal_spacing=0.1,
-                             vertical_spacing=0.16)
-        for i, panel in enumerate(panels):
-            for t in panel:
-                base.add_trace(go.Scatter(x=list(t["x"]), y=list(t["y"]), mode=t["mode"], name=t["name"]),
-                               row=i // 2 + 1, col=i % 2 + 1)
-        base.update_layout(height=640, autosize=True, template="plotly_white", margin=dict(l=40, r=10, t=50, b=40),
-                           legend=dict(orientation="h"))
-        base.update_yaxes(range=[0, 1.05], row=2, col=1)
-        fig = go.FigureWidget(base)
-        fig._config = {"responsive": True, "displaylogo": False}
-        return fig
+        self.box.outputs = ({"output_type": "display_data", "data": {PLOTLY_MIME: self.fig}, "metadata": {}},)
 
     def close(self) -> None:
-        if self.fig is not None:
-            self.fig.close()
+        self.box.close()
+
+
+def _points(values) -> list:
+    """Plain numbers for the page: a missing value (NaN, which the kernel's JSON refuses) is a gap."""
+    return [None if v is None or (isinstance(v, float) and math.isnan(v)) else float(v) for v in values]
+
+
+def panels_figure(titles: Sequence[str], panels: Sequence[Sequence[Mapping]]) -> dict:
+    """A 2x2 grid of panels as plotly's JSON (what plotly's ``make_subplots`` would lay out):
+    panel ``i`` on axes ``x{i+1}``/``y{i+1}``, its title above it; efficiency's axis from 0 to 1."""
+    gap_x, gap_y = 0.1, 0.16
+    width, height = (1 - gap_x) / 2, (1 - gap_y) / 2
+    layout: dict = {"height": 640, "autosize": True, "plot_bgcolor": "white",
+                    "margin": {"l": 40, "r": 10, "t": 50, "b": 40}, "legend": {"orientation": "h"},
+                    "annotations": []}
+    data = []
+    for i, panel in enumerate(panels):
+        row, col = divmod(i, 2)
+        x0 = col * (width + gap_x)
+        y1 = 1 - row * (height + gap_y)
+        n = "" if i == 0 else str(i + 1)
+        layout[f"xaxis{n}"] = {"domain": [x0, x0 + width], "anchor": f"y{n}", "gridcolor": "#e5e7eb"}
+        layout[f"yaxis{n}"] = {"domain": [y1 - height, y1], "anchor": f"x{n}", "gridcolor": "#e5e7eb"}
+        layout["annotations"].append({"text": titles[i], "x": x0 + width / 2, "y": y1, "xref": "paper",
+                                      "yref": "paper", "xanchor": "center", "yanchor": "bottom",
+                                      "showarrow": False, "font": {"size": 14}})
+        data += [{"type": "scatter", "x": _points(t["x"]), "y": _points(t["y"]), "mode": t["mode"], "name": t["name"],
+                  "xaxis": f"x{n}", "yaxis": f"y{n}"} for t in panel]
+    layout["yaxis3"]["range"] = [0, 1.05]
+    return {"data": data, "layout": layout, "config": {"responsive": True, "displaylogo": False}}
 
 
 # --- the start page's card ---------------------------------------------------------------------

@@ -4,6 +4,8 @@ its own value and nothing of the others' before the close, and the results table
 are what the entries made (winners and prices computed here from the bids typed)."""
 from __future__ import annotations
 
+import json
+
 import base64
 import random
 import re
@@ -277,8 +279,15 @@ def test_rounds_from_the_teacher_screen_each_phone_private_results_and_csv(store
             assert "You did not win" in st.result.value
     # the charts were built with their data at the first close and follow every close
     assert teacher.charts.fig is not None
-    bids_trace = teacher.charts.fig.data[0]
-    assert sorted(bids_trace.y) == sorted(float(b) for b in typed.values())
+    bids_trace = teacher.charts.fig["data"][0]
+    assert sorted(bids_trace["y"]) == sorted(float(b) for b in typed.values())
+    # the page receives exactly that figure, four panels each on its own axes, titled
+    sent = teacher.charts.box.outputs[0]["data"]["application/vnd.plotly.v1+json"]
+    assert sent == teacher.charts.fig
+    assert [a["text"] for a in sent["layout"]["annotations"]] == [
+        "Bids against values", "Revenue per round", "Efficiency (highest value won)", "Winners' profits"]
+    assert {t["xaxis"] for t in sent["data"]} == {"x", "x2", "x3", "x4"}
+    json.dumps(sent, allow_nan=False)      # as the kernel sends it: a NaN would stop the screen
     assert all(s.match.is_over() for s in [teacher] + students) or teacher.match.is_over()
 
 
@@ -361,9 +370,12 @@ def test_three_rounds_of_the_common_value_and_ladder_auctions_on_the_screens(sto
                 elif st.form.layout.display is None:
                     signal = private["signal"]      # V + noise: below $0 near the range's end
                     assert f"Your signal: {'-' if signal < 0 else ''}${abs(signal):,}" in st.prompt.value
-                    st.amount.value = str(max(0, private["signal"] - 10))
+                    # shaded by 10, inside the bid range (a signal is V + noise: it may pass $100)
+                    bid = min(100, max(0, private["signal"] - 10))
+                    st.amount.value = str(bid)
                     st.submit.click()
-                    entered.append((rnd, st.seat, None, f"${max(0, private['signal'] - 10):,}"))
+                    assert "tt-banner" not in st.problem.value, st.problem.value
+                    entered.append((rnd, st.seat, None, f"${bid:,}"))
                     acted = True
             if not acted:
                 break

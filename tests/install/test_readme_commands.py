@@ -155,7 +155,7 @@ def test_the_test_command_installs_what_the_suite_needs(clone):
     assert done.returncode == 0, (done.stdout + done.stderr)[-4000:]
     python = shlex.split(test.rsplit("&&", 1)[-1])[0]   # the interpreter the README runs pytest with
     assert python.startswith(".venv/"), f"the test command should run the clone's venv: {test!r}"
-    imports = "import pytest, nbval, hypothesis, playwright, dask.distributed, tabletop.widgets"
+    imports = "import pytest, xdist, nbval, hypothesis, playwright, dask.distributed, tabletop.widgets"
     done = subprocess.run([python, "-c", imports], cwd=clone, env=_newcomer_env(clone.parent),
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr[-3000:]
