@@ -43,34 +43,24 @@ def pytest_make_collect_report(collector):
 
 
 # --- two workers (pytest-xdist, ``-n auto`` in pyproject's addopts) ------------------------------
-#: The browser tests run in two units, each one file after another on one worker (a browser test
-#: drives Chromium, Voila and its kernels, near two cores by itself: four at once crowded each
-#: other's timeouts). The first unit starts the run; every other file (a notebook's cells in
-#: order, a module's fixtures once) is a unit for whichever worker is free; the second browser unit
-#: comes last, for the worker that finishes the plain tests first.
+#: The browser tests are one unit, run file after file on one worker and started first: each drives
+#: Chromium, Voila and its kernels, near two cores by itself (two browser units at once crowded
+#: each other's timeouts and finished later: 14 min against 12). Every other file (a notebook's
+#: cells in order, a module's fixtures once) is a unit for whichever worker is free.
 BROWSER = "tests/browser/"
-BROWSER_LAST = {"test_lessons_render.py", "test_languages.py", "test_story_browser.py", "test_privacy_browser.py",
-                "test_pin_enter_browser.py", "test_server_security.py"}
-
-
-def _unit(nodeid: str) -> tuple[int, str]:
-    """(where the unit runs: 0 first, 1 in the middle, 2 last; its name)."""
-    path = nodeid.split("::", 1)[0]
-    if not path.startswith(BROWSER):
-        return 1, path
-    return (2, BROWSER + "last") if path[len(BROWSER):] in BROWSER_LAST else (0, BROWSER + "first")
 
 
 def pytest_collection_modifyitems(config, items):
-    items.sort(key=lambda item: _unit(item.nodeid)[0])      # stable: the order within a unit kept
+    items.sort(key=lambda item: not item.nodeid.startswith(BROWSER))      # stable: the order within kept
 
 
 def pytest_xdist_make_scheduler(config, log):
     from xdist.scheduler import LoadScopeScheduling
 
-    class BrowserUnits(LoadScopeScheduling):
+    class BrowserFirst(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
-            return _unit(nodeid)[1]
+            path = nodeid.split("::", 1)[0]
+            return BROWSER if path.startswith(BROWSER) else path
 
-    config.option.loadscopereorder = False       # the collection's order (above)
-    return BrowserUnits(config, log)
+    config.option.loadscopereorder = False       # the collection's order: the browser unit first
+    return BrowserFirst(config, log)
