@@ -17,9 +17,15 @@ import ipywidgets as W
 from tabletop.i18n import _
 from tabletop.match import Match
 
-__all__ = ["value_series", "NetWorthSeries", "ChartsPanel", "line_figure", "PLOTLY_MIME"]
+__all__ = ["value_series", "NetWorthSeries", "ChartsPanel", "line_figure", "PLOTLY_MIME", "plotly_output"]
 
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
+
+
+def plotly_output(figure: dict) -> dict:
+    """A plotly figure's JSON as one entry of an ``ipywidgets.Output``'s ``outputs``: set as data,
+    the page draws it (jupyterlab-plotly), with or without a kernel capturing output."""
+    return {"output_type": "display_data", "data": {PLOTLY_MIME: figure}, "metadata": {}}
 
 
 def value_series(match: Match) -> dict[str, tuple[list[int], list[int]]]:
@@ -123,7 +129,7 @@ class ChartsPanel:
                 "layout": {"width": 10, "height": 10, "xaxis": {"visible": False}, "yaxis": {"visible": False},
                            "margin": {"l": 0, "r": 0, "t": 0, "b": 0}},
                 "config": {"displayModeBar": False, "staticPlot": True}}
-        self.warm.outputs = ({"output_type": "display_data", "data": {PLOTLY_MIME: tiny}, "metadata": {}},)
+        self.warm.outputs = (plotly_output(tiny),)
 
     def show(self) -> None:
         if self.loaded:
@@ -160,8 +166,7 @@ class ChartsPanel:
                         line_figure(self.worth_title, self.worth.series(match.game.players), self.unit)]
         # the Output widget's outputs, set as data: the page draws them, with or without a kernel
         # capturing output (and the tests read exactly what the page receives)
-        self.box.outputs = tuple({"output_type": "display_data", "data": {PLOTLY_MIME: fig}, "metadata": {}}
-                                 for fig in self.figures)
+        self.box.outputs = tuple(plotly_output(fig) for fig in self.figures)
 
     def traces(self, which: int) -> dict[str, tuple[list, list]]:
         """name -> (x, y) of figure ``which`` (0: values, 1: net worth) as the page received it."""

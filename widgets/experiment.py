@@ -34,7 +34,7 @@ from tabletop.i18n import N_, _, tr
 from tabletop.store import StaleMatch
 
 from . import kit
-from .charts import PLOTLY_MIME
+from .charts import plotly_output
 from .join import _with_token, page_base, qr_svg, seat_query
 from .live import Watcher
 from .render import attr, esc, money
@@ -844,7 +844,7 @@ class ExperimentCharts:
         if self.note in self.widget.children:      # (kit's widgets share one Layout: never restyle it)
             self.widget.children = (self.box,)
             self.note.close()
-        self.box.outputs = ({"output_type": "display_data", "data": {PLOTLY_MIME: self.fig}, "metadata": {}},)
+        self.box.outputs = (plotly_output(self.fig),)
 
     def close(self) -> None:
         self.box.close()
@@ -852,7 +852,7 @@ class ExperimentCharts:
 
 def _points(values) -> list:
     """Plain numbers for the page: a missing value (NaN, which the kernel's JSON refuses) is a gap."""
-    return [None if v is None or (isinstance(v, float) and math.isnan(v)) else float(v) for v in values]
+    return [None if _nan(v) else float(v) for v in values]
 
 
 def panels_figure(titles: Sequence[str], panels: Sequence[Sequence[Mapping]]) -> dict:
