@@ -18,7 +18,7 @@ plain widget update, which nbclient only reads.
 """
 from __future__ import annotations
 
-__all__ = ["PLOTLY_MIME", "as_output", "show"]
+__all__ = ["PLOTLY_MIME", "as_output", "percent_histogram", "show"]
 
 PLOTLY_MIME = "application/vnd.plotly.v1+json"
 
@@ -41,3 +41,23 @@ def show(fig) -> None:
     from IPython.display import display
 
     display({PLOTLY_MIME: _figure_json(fig)}, raw=True)
+
+
+def percent_histogram(values, width: float) -> tuple[list[float], list[float]]:
+    """A histogram for a bar chart: bins ``[k width, (k + 1) width)`` from the lowest value's to
+    the highest's, as (bin centres, percent of ``values`` in each bin). Binned here rather than
+    by plotly.js, so the page receives a few dozen bars, not every sample (lesson 2's winner's
+    curse: 7,200 estimates, 138 KB of figure, binned again in the browser at every load)."""
+    import math
+
+    from ..errors import OptionsError
+
+    values = list(values)
+    if not values or width <= 0:
+        raise OptionsError("A histogram needs at least one value and a positive bin width.")
+    first = math.floor(min(values) / width)
+    counts = [0] * (math.floor(max(values) / width) - first + 1)
+    for v in values:
+        counts[math.floor(v / width) - first] += 1
+    return ([(first + k + 0.5) * width for k in range(len(counts))],
+            [100 * c / len(values) for c in counts])

@@ -60,3 +60,34 @@ def test_as_output_is_an_output_widget_entry_holding_the_figure():
     chart = ipywidgets.Output()
     chart.outputs = (output,)
     assert chart.outputs[0]["data"]["application/vnd.plotly.v1+json"]["data"][0]["y"] == [9000, 5500]
+
+
+def test_percent_histogram_bins_at_multiples_of_the_width():
+    from tabletop.economics.figures import percent_histogram
+    centres, shares = percent_histogram([-1500, -200, 0, 999, 1000, 2500], width=1000)
+    assert centres == [-1500, -500, 500, 1500, 2500]
+    assert [round(s, 2) for s in shares] == [16.67, 16.67, 33.33, 16.67, 16.67]
+
+
+def test_percent_histogram_agrees_with_numpy():
+    import random
+
+    import numpy as np
+
+    from tabletop.economics.figures import percent_histogram
+    rng = random.Random(4)
+    sample = [rng.gauss(300, 4000) for _ in range(3000)]
+    centres, shares = percent_histogram(sample, width=1000)
+    edges = np.arange(centres[0] - 500, centres[-1] + 501, 1000)
+    counts, _ = np.histogram(sample, bins=edges)
+    assert np.allclose(shares, 100 * counts / len(sample)) and abs(sum(shares) - 100) < 1e-9
+
+
+def test_percent_histogram_refuses_an_empty_sample_or_a_bad_width():
+    import pytest
+
+    from tabletop.economics.figures import percent_histogram
+    from tabletop.errors import TabletopError
+    for values, width in (([], 10), ([1, 2], 0)):
+        with pytest.raises(TabletopError, match="positive bin width"):
+            percent_histogram(values, width)
