@@ -302,9 +302,13 @@ class Table:
         n, player = len(match.log), match.current_player()
         legal = match.legal_actions()
         phone = self.seats[player]
-        for device, action in ((self.table, legal[0]), (phone, legal[-1])):
-            # each click leaves without waiting for the other's
-            button_for(device, action, match).evaluate("b => setTimeout(() => b.click(), 0)")
+        # both buttons found first (a choice asked in parts taps its first parts there), each held
+        # as the element shown, then both tapped: a device still narrowing its choice when the other
+        # device's entry came in would tap whatever button its page shows by then, not a race
+        buttons = [(device, button_for(device, action, match).element_handle())
+                   for device, action in ((self.table, legal[0]), (phone, legal[-1]))]
+        for device, button in buttons:
+            button.evaluate("b => setTimeout(() => b.click(), 0)")    # leaves without waiting
             device.taps += 1
         self.all_at(n + 1)
         told = wait_for(lambda: [d for d in (self.table, phone) if "entered that first" in d.page.inner_text("body")],
