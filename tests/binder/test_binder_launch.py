@@ -235,7 +235,9 @@ def test_binder_voila_typesets_a_lessons_maths_offline(binder_server):
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
         page = offline_page(browser, base, outside)
-        page.goto(f"{base}/voila/render/notebooks/lessons/01-sealed-bid-auctions.ipynb", timeout=120_000)
+        # the formulas below are the test: waited for by themselves, not by the page's load event
+        page.goto(f"{base}/voila/render/notebooks/lessons/01-sealed-bid-auctions.ipynb",
+                  wait_until="commit", timeout=120_000)
         deadline = time.monotonic() + 120
         while not any("<mfrac>" in m and "<mi>b</mi>" in m for m in page.evaluate(FORMULA_JS)):
             assert time.monotonic() < deadline, (
