@@ -213,6 +213,12 @@ def test_the_badge_url_serves_the_start_page_offline(binder_server):
         seconds = time.monotonic() - start
         print(f"\nBinder-like launch: start page interactive after {seconds:.1f} s")
         assert page.get_by_text("New match").count() >= 1
+        # the browser's language reaches the kernel on Binder too (binder/config's http_header_envs)
+        korean = browser.new_page(locale="ko-KR")
+        korean.route("**/*", lambda r: r.continue_() if r.request.url.startswith(base) else r.abort())
+        korean.goto(f"{base}/voila/render/{DASHBOARD}", timeout=120_000, wait_until="commit")
+        korean.get_by_role("button", name="게임 시작").wait_for(timeout=120_000)
+        assert korean.get_by_text("새 게임").count() >= 1
         browser.close()
     assert outside == [], f"the start page asked for things outside the server: {outside}"
     # binder/config's culling is on (a tab dropped without its goodbye leaves no kernel for long)
