@@ -1,0 +1,78 @@
+"""What the table reads is written out in full: every log line, announcement, ledger line, hint
+and refusal of random games in every title reads as a sentence, never "None", a raw
+"{placeholder}", a shouted line or an empty one, and every payment is of a kind the ledger knows.
+
+(The words themselves are checked per rule in each title's tests; this sweep reaches the lines
+those leave out: each refusal a random table can meet, each log line of every kind of entry.)"""
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from tabletop import TabletopError
+from tabletop.core import LEDGER_KINDS, TERMINAL
+
+from .fuzzing import CONFIGS, config_id, new_match, random_step
+
+NONE = re.compile(r"\bNone\b")
+# a few words in capitals are names (PIN, VCG); a run of them is shouting
+SHOUT = re.compile(r"\b[A-Z]{2,}(?:[\s,.;:!?'-]+[A-Z]{2,}){2,}\b")
+
+
+def reads_well(text: str, what: str, sentence: bool = False) -> None:
+    assert isinstance(text, str) and text.strip(), f"{what} says nothing"
+    assert not NONE.search(text), f"{what} reads 'None': {text!r}"
+    assert "{" not in text and "}" not in text, f"{what} has a placeholder left: {text!r}"
+    assert "XX" not in text, f"{what} reads {text!r}"
+    assert not SHOUT.search(text), f"{what} shouts: {text!r}"
+    if sentence:
+        first = next((ch for ch in text if ch.isalpha()), "")
+        assert not first or first.isupper(), f"{what} does not start as a sentence: {text!r}"
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=config_id)
+def test_every_line_a_random_game_writes_reads_as_words(config):
+    match, rng = new_match(config, seed=5), random.Random(5)
+    state = match.state
+    tried_elsewhere: list = []       # entries that were legal at other points of the game
+    refusals = 0
+    for step in range(5000):
+        state = match.state
+        player = state.current_player()
+        reads_well(state.hint(), f"the hint at step {step}")
+        if player == TERMINAL:
+            break
+        if player >= 0 and step % 3 == 0:
+            legal = set(state.legal_actions())
+            for entry in rng.sample(tried_elsewhere, min(6, len(tried_elsewhere))):
+                if entry in legal:
+                    continue
+                try:
+                    match.apply(entry)
+                except TabletopError as refusal:
+                    reads_well(str(refusal), f"the refusal of {entry!r} at step {step}", sentence=True)
+                    refusals += 1
+                else:
+                    pytest.fail(f"{entry!r} is not legal at step {step} yet was accepted")
+            tried_elsewhere += rng.sample(sorted(legal, key=repr), min(4, len(legal)))
+        events, payments = len(state.events), len(state.payments)
+        action = random_step(match, rng)
+        state = match.state
+        for event in state.events[events:]:
+            reads_well(state.describe_event(event), f"the announcement {event!r}")
+        for payment in state.payments[payments:]:
+            reads_well(str(payment.reason), f"the ledger line {payment!r}")
+            assert payment.kind in LEDGER_KINDS, f"{payment!r} is of no kind the ledger knows"
+    assert player == TERMINAL, "the random game did not end"
+    reads_well(str(match.outcome().reason), "the game's reason")
+    assert all(type(score) is int for score in match.outcome().scores), match.outcome()
+    for line, told in match.story():
+        reads_well(line, "a log line")
+    for line, told in match.story(None):
+        reads_well(line, "a public log line")
+    for seat in range(config[1]):
+        for line, _ in match.story(seat):
+            reads_well(line, f"seat {seat}'s log line")
+    assert refusals >= 5
