@@ -60,12 +60,25 @@ def _candidates(state):
     return out
 
 
+#: the option sets whose rules change what a turn may do (each reading the rulebook leaves open)
+LEGAL_OPTION_SETS = [
+    {},
+    {"five_hundred_shares": True},
+    {"crash_within_limit": False, "crash_counts_as_change": False},
+    {"restart_counts_as_change": False, "allow_same_price": True},
+    {"crash_counts_as_change": False},
+]
+
+
+@pytest.mark.parametrize("options", LEGAL_OPTION_SETS,
+                         ids=["basic", "500-shares", "crash-anywhere-free", "restart-free-same-price",
+                              "crash-free"])
 @pytest.mark.parametrize("players", [2, 5])
-def test_legal_actions_are_exactly_the_actions_that_apply(players):
+def test_legal_actions_are_exactly_the_actions_that_apply(players, options):
     checked = 0
     for seed in range(2):
         states = []
-        play_game("black-monday", players, seed, {"five_hundred_shares": seed == 1},
+        play_game("black-monday", players, seed, options,
                   on_state=lambda s: states.append(s.clone()))
         for state in states[::5]:
             if state.current_player() < 0:

@@ -67,3 +67,47 @@ def test_a_crash_card_must_lie_within_the_rise_limit(stock):
     refused(far, CrashStock(0, stock, 11), IllegalAction,
             f"Alice cannot crash {stock} at ${10 - up} with the $11 card: the crash card must lie "
             f"within the limit ({limit_words(stock)}).")
+
+
+@pytest.mark.parametrize("stock", list(LIMITS))
+def test_after_both_price_changes_a_free_crash_still_keeps_to_the_limit(stock):
+    """With crashes not counted as a price change (an option), a crash may follow the turn's two
+    changes, but its card must still lie within the stock's limit."""
+    up = LIMITS[stock][1]
+    others = [s for s in LIMITS if s != stock]
+
+    def after_two_changes(price: int):
+        hand = [f"{CODE[stock]}11", f"{CODE[others[0]]}9", f"{CODE[others[1]]}9"]
+        hand += [f"{CODE[others[2]]}{v}" for v in (2, 3, 4, 5, 6)]
+        starts = " ".join(f"{CODE[s]}{price if s == stock else 10}" for s in LIMITS)
+        m = new_match(hands=(" ".join(hand), BOB), starts=starts,
+                      options={"crash_counts_as_change": False})
+        m.apply(ChangePrice(0, others[0], 9))
+        m.apply(ChangePrice(0, others[1], 9))
+        return m
+
+    near = after_two_changes(11 - up)                     # $11 is exactly the limit above
+    assert CrashStock(0, stock, 11) in near.legal_actions()
+    near.apply(CrashStock(0, stock, 11))
+    assert near.view(None)["stocks"][stock] == 0
+    far = after_two_changes(10 - up)                      # one dollar beyond
+    assert CrashStock(0, stock, 11) not in far.legal_actions()
+    with pytest.raises(IllegalAction):
+        far.apply(CrashStock(0, stock, 11))
+
+
+@pytest.mark.parametrize("stock", list(LIMITS))
+def test_after_both_price_changes_a_free_crash_may_lie_below_the_price(stock):
+    """The crash card may also lie below the price, within the fall limit: a stock raised to $12
+    crashes with the $11 card after the turn's second change (crashes not counted as a change)."""
+    other = next(s for s in LIMITS if s != stock)
+    rest = [s for s in LIMITS if s not in (stock, other)]
+    hand = [f"{CODE[stock]}12", f"{CODE[stock]}11", f"{CODE[other]}9"]
+    hand += [f"{CODE[s]}{v}" for s in rest for v in (2, 3, 4)][:5]
+    starts = " ".join(f"{CODE[s]}10" for s in LIMITS)
+    m = new_match(hands=(" ".join(hand), BOB), starts=starts, options={"crash_counts_as_change": False})
+    m.apply(ChangePrice(0, stock, 12))
+    m.apply(ChangePrice(0, other, 9))
+    assert CrashStock(0, stock, 11) in m.legal_actions()
+    m.apply(CrashStock(0, stock, 11))
+    assert m.view(None)["stocks"][stock] == 0
