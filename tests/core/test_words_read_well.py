@@ -12,7 +12,7 @@ import re
 import pytest
 
 from tabletop import TabletopError
-from tabletop.core import LEDGER_KINDS, TERMINAL
+from tabletop.core import CHANCE, LEDGER_KINDS, TERMINAL
 
 from .fuzzing import CONFIGS, config_id, new_match, random_step
 
@@ -32,33 +32,49 @@ def reads_well(text: str, what: str, sentence: bool = False) -> None:
         assert not first or first.isupper(), f"{what} does not start as a sentence: {text!r}"
 
 
+def try_refused(match, entries, step) -> int:
+    """Enter each of ``entries`` that is not legal now; each must be refused in words."""
+    state = match.state
+    now = set(state.chance_entries(None) if state.current_player() == CHANCE else state.legal_actions())
+    refused = 0
+    for entry in entries:
+        if entry in now:
+            continue
+        try:            # the rules' own refusal (a script or an agent may play on a state)
+            state.clone().apply(entry)
+        except TabletopError as refusal:
+            reads_well(str(refusal), f"the rules' refusal of {entry!r} at step {step}", sentence=True)
+        try:
+            match.apply(entry)
+        except TabletopError as refusal:
+            reads_well(str(refusal), f"the refusal of {entry!r} at step {step}", sentence=True)
+            refused += 1
+        else:
+            if state.current_player() != CHANCE:   # a chance entry may be legal without being listed
+                pytest.fail(f"{entry!r} is not legal at step {step} yet was accepted")
+            match.undo()
+    return refused
+
+
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_every_line_a_random_game_writes_reads_as_words(config):
     match, rng = new_match(config, seed=5), random.Random(5)
     state = match.state
-    tried_elsewhere: list = []       # entries that were legal at other points of the game
+    elsewhere: list = []       # entries (decisions and chance) legal at other points of the game
     refusals = 0
     for step in range(5000):
         state = match.state
         player = state.current_player()
         reads_well(state.hint(), f"the hint at step {step}")
+        if step % 3 == 0 or player == TERMINAL:   # at the end: a little of everything
+            tries = min(6 if player != TERMINAL else 60, len(elsewhere))
+            refusals += try_refused(match, rng.sample(elsewhere, tries), step)
         if player == TERMINAL:
             break
-        if player >= 0 and step % 3 == 0:
-            legal = set(state.legal_actions())
-            for entry in rng.sample(tried_elsewhere, min(6, len(tried_elsewhere))):
-                if entry in legal:
-                    continue
-                try:
-                    match.apply(entry)
-                except TabletopError as refusal:
-                    reads_well(str(refusal), f"the refusal of {entry!r} at step {step}", sentence=True)
-                    refusals += 1
-                else:
-                    pytest.fail(f"{entry!r} is not legal at step {step} yet was accepted")
-            tried_elsewhere += rng.sample(sorted(legal, key=repr), min(4, len(legal)))
+        now = state.chance_entries(None) if player == CHANCE else state.legal_actions()
+        elsewhere += rng.sample(sorted(now, key=repr), min(3, len(now)))
         events, payments = len(state.events), len(state.payments)
-        action = random_step(match, rng)
+        random_step(match, rng)
         state = match.state
         for event in state.events[events:]:
             reads_well(state.describe_event(event), f"the announcement {event!r}")
