@@ -40,7 +40,7 @@ def test_a_tile_drawn_by_the_wrong_player_names_who_draws_next():
 @pytest.mark.parametrize("edition,board,last", [("2016", "10 x 10", "10J"), ("classic", "12 x 9", "12I")])
 def test_a_tile_the_board_lacks_is_refused_with_the_boards_first_and_last_tiles(edition, board, last):
     """The 2016 board is 10 by 10 (1A to 10J), the classic one 12 by 9 (1A to 12I)."""
-    t = Table(2, ["1A"], options={"edition": edition})
+    t = Table(2, ["1A"], options={"edition": edition}, start=("1I", "3I"), fillers="GH")
     with pytest.raises(MalformedAction) as refusal:
         t.m.apply(PlaceTile(0, "13A"))
     assert str(refusal.value) == (f"There is no tile '13A' on the {board} board (tiles are named like "
