@@ -267,6 +267,14 @@ def test_the_seed_tie_examples_paid_by_the_engine(n, holdings, paid):
     assert sorted(t.payments("bonus for Bolt")) == sorted(paid)
 
 
+def test_a_tables_own_rounding_of_tied_bonuses_is_used_in_a_merger():
+    """Charlie and Courtney tie for Bolt's secondary: ($5,000 + $3,500) / 2 = $4,250 each, rounded
+    up to $4,300 by the rulebook's $100, or to $5,000 by a table that rounds to $1,000."""
+    t = etch_bolt(3, {0: 3, 1: 2, 2: 2}, options={"rules": {"tie_rounding": 1000}})
+    t.place("8A")
+    assert sorted(t.payments("bonus for Bolt")) == [("Charlie", 5000), ("Courtney", 5000), ("Liz", 7000)]
+
+
 def test_sole_holder_rule_option_in_the_engine():
     for option, amount in (("primary+secondary", 12000), ("primary+tertiary", 10500)):
         t = etch_bolt(3, {0: 1}, options={"sole_holder": option})
