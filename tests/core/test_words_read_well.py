@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import dataclass
 
 import pytest
 
 from tabletop import TabletopError
-from tabletop.core import CHANCE, LEDGER_KINDS, TERMINAL
+from tabletop.core import CHANCE, LEDGER_KINDS, TERMINAL, Action
 
 from .fuzzing import CONFIGS, config_id, new_match, random_step
 
@@ -56,6 +57,27 @@ def try_refused(match, entries, step) -> int:
     return refused
 
 
+@dataclass(frozen=True)
+class NotOfThisGame(Action):
+    """An action no title knows (what another program, or another game's save, might enter)."""
+    seat: int = 0
+
+
+def foreign_and_misplaced_chance(match, step) -> None:
+    """Another game's action, entered on the match and on the rules' own state, is refused in
+    words; so is asking the rules for a chance entry when none is due."""
+    for target in (match, match.state.clone()):
+        with pytest.raises(TabletopError) as refusal:
+            target.apply(NotOfThisGame())
+        reads_well(str(refusal.value), f"the refusal of another game's action at step {step}",
+                   sentence=True)
+    if match.current_player() != CHANCE:
+        try:
+            match.state.clone().sample_chance(random.Random(0))
+        except TabletopError as refusal:
+            reads_well(str(refusal), f"a chance entry asked for at step {step}", sentence=True)
+
+
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
 def test_every_line_a_random_game_writes_reads_as_words(config):
     match, rng = new_match(config, seed=5), random.Random(5)
@@ -71,6 +93,8 @@ def test_every_line_a_random_game_writes_reads_as_words(config):
             refusals += try_refused(match, rng.sample(elsewhere, tries), step)
         if player == TERMINAL:
             break
+        if step % 50 == 0:
+            foreign_and_misplaced_chance(match, step)
         now = state.chance_entries(None) if player == CHANCE else state.legal_actions()
         elsewhere += rng.sample(sorted(now, key=repr), min(3, len(now)))
         events, payments = len(state.events), len(state.payments)
