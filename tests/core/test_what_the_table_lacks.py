@@ -13,6 +13,7 @@ from tabletop import TabletopError
 from tabletop.core import CHANCE, TERMINAL
 
 from .fuzzing import CONFIGS, config_id, new_match, random_step
+from .test_words_read_well import reads_well
 
 
 @pytest.mark.parametrize("config", CONFIGS, ids=config_id)
@@ -35,6 +36,9 @@ def test_an_entry_for_a_seat_the_table_lacks_is_refused_naming_the_seat(config):
                     with pytest.raises(TabletopError) as refusal:
                         match.apply(wrong)
                     assert f"seat {bad}" in str(refusal.value), (wrong, str(refusal.value))
+                    # and were it described (a refusal after the end tells the entry), it reads
+                    # as that seat, not as "None"
+                    assert "None" not in match.state.describe(wrong), wrong
                     tried += 1
             assert match.log == log
         random_step(match, rng)
@@ -63,7 +67,18 @@ def test_a_name_the_game_lacks_is_refused_naming_it(config):
                     with pytest.raises(TabletopError) as refusal:
                         match.apply(wrong)
                     assert "Nonesuch" in str(refusal.value), (wrong, str(refusal.value))
+                    reads_well(str(refusal.value), f"the refusal of {wrong!r}", sentence=True)
                     tried += 1
+                for field in dataclasses.fields(entry):   # a number no component prints
+                    if field.name == "seat" or type(getattr(entry, field.name)) is not int:
+                        continue
+                    wrong = dataclasses.replace(entry, **{field.name: 999})
+                    with pytest.raises(TabletopError) as refusal:
+                        match.apply(wrong)
+                    # (a stockpile is counted from 1 in words: pile 999 is "stockpile 1000")
+                    assert "999" in str(refusal.value) or "1000" in str(refusal.value), (
+                        wrong, str(refusal.value))
+                    reads_well(str(refusal.value), f"the refusal of {wrong!r}", sentence=True)
             assert match.log == log
         random_step(match, rng)
     assert tried >= 20
