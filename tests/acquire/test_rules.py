@@ -146,14 +146,17 @@ def test_a_player_cannot_spend_more_than_they_have():
     assert t.m.legal_actions() == [EndTurn(1)]
 
 
-def test_the_bank_running_out_of_shares_stops_buying():
+@pytest.mark.parametrize("corp, article", [("Etch", "an"), ("Bolt", "a")])
+def test_the_bank_running_out_of_shares_stops_buying(corp, article):
     t = Table(2, ["1A", "2A"], options={"rules": {"shares_per_corporation": 3}})
     t.turn("1A")
-    t.place("2A", found="Etch")
-    t.buy("Etch", "Etch")
-    with pytest.raises(IllegalAction, match="the bank has none left"):
-        t.m.apply(BuyShare(1, "Etch"))
-    assert t.m.view(None)["board"]["corporations"][0]["bank_shares"] == 0
+    t.place("2A", found=corp)
+    t.buy(corp, corp)
+    with pytest.raises(IllegalAction) as refusal:
+        t.m.apply(BuyShare(1, corp))
+    assert str(refusal.value) == f"Charlie cannot buy {article} {corp} share: the bank has none left."
+    bank = {c["name"]: c["bank_shares"] for c in t.m.view(None)["board"]["corporations"]}
+    assert bank[corp] == 0
 
 
 # --- refusals when placing ------------------------------------------------------------------
