@@ -354,10 +354,22 @@ def test_a_tie_in_size_is_broken_by_the_mergemaker():
     assert t.payments("bonus") == []                  # nothing paid before the choice
     with pytest.raises(MalformedAction):
         t.m.apply(ChooseSurvivor(maker, "Nowhere"))
+    with pytest.raises(IllegalAction) as refusal:         # a corporation not in the tie
+        t.m.apply(ChooseSurvivor(maker, "Etch"))
+    assert str(refusal.value) == (f"{t.state.name(maker)} cannot choose Etch to survive: only Rove "
+                                  "and Spark are the largest in this merger.")
     with pytest.raises(IllegalAction, match="cannot buy a Rove share now"):
         t.m.apply(BuyShare(maker, "Rove"))
     t.m.apply(ChooseSurvivor(maker, "Spark"))
     assert t.m.view(None)["board"]["merger"]["survivor"] == "Spark"
+    who = t.state.name(t.seat)
+    with pytest.raises(MalformedAction) as refusal:
+        t.m.apply(DisposeShares(t.seat, "Rove", -1, 0))
+    assert str(refusal.value) == ("Shares sold and traded must be whole numbers of at least 0, "
+                                  "not -1 and 0.")
+    with pytest.raises(IllegalAction) as refusal:
+        t.m.apply(DisposeShares(t.seat, "Spark", 0, 0))
+    assert str(refusal.value) == f"{who} cannot dispose of Spark shares now: Rove is being settled."
     while t.state.phase == "merge":
         t.dispose("Rove")
     assert t.size("Spark") == 7 and t.size("Rove") == 0
@@ -370,6 +382,11 @@ def test_four_way_merger_with_equal_defunct_lets_the_mergemaker_pick_the_order()
     t.place("5E")
     # Fleet (5) survives; Rove (3) settles first; Spark and Echo (2 each) are tied
     assert t.m.view(None)["board"]["merger"]["settling"] == "Rove"
+    with pytest.raises(IllegalAction) as refusal:         # Rove is being settled: no choice yet
+        t.m.apply(ChooseNextDefunct(t.seat, "Spark"))
+    who = t.state.name(t.seat)
+    assert str(refusal.value) == (f"{who} cannot choose the next defunct corporation now: {who} is "
+                                  "to decide what to do with Rove shares.")
     while t.m.view(None)["board"]["merger"]["settling"] == "Rove":
         t.dispose("Rove")
     assert t.seat == maker
