@@ -92,6 +92,8 @@ def test_rack_entries_offer_every_tile_not_on_the_board_and_refuse_one_in_anothe
     assert "4A" not in {a.tile for a in m.offered_actions(0)}
     assert "4A" in {a.tile for a in m.offered_actions(1)}        # nobody else knows Liz has it
     refused_unchanged(m, DrawTile(0, "1A"), IllegalAction, "already on the board")
+    refused_unchanged(m, DrawTile(0, "5E"), IllegalAction,
+                      "5E cannot be drawn: it was set aside as unplayable; check the tile and enter it again.")
     refused_unchanged(m, DrawTile(1, "3C"), NotYourTurn, "drawn by Liz")
     for tile in "5C 1J 2J 3J 4J".split():
         m.apply(DrawTile(0, tile))
@@ -205,3 +207,14 @@ def test_ledger_kinds_name_the_corporation():
     m.apply(EndTurn(0))
     row = m.ledger().iloc[-1]
     assert (row.kind, row.subject, row.amount, row.reason) == ("purchase", "Bolt", 700, "bought a Bolt share")
+
+
+def test_a_tile_between_two_safe_corporations_is_refused_and_said_to_be_set_aside():
+    """2016: a corporation of 10 tiles is safe; 1B would join Etch (row A) and Bolt (row C)."""
+    etch, bolt = tuple(f"{c}A" for c in range(1, 11)), tuple(f"{c}C" for c in range(1, 11))
+    m = started(position(board=board(Etch=etch, Bolt=bolt), holdings=((), (), ())),
+                racks={0: "1B 5E 6E 7E 8E 9E", 1: "5G 6G 7G 8G 9G 10G", 2: "1I 2I 3I 4I 5I 6I"})
+    assert PlaceTile(0, "1B") not in m.legal_actions()
+    refused_unchanged(m, PlaceTile(0, "1B"), IllegalAction,
+                      "Liz cannot place 1B: it would merge Etch and Bolt, which are both safe, and safe "
+                      "corporations never merge. It is set aside at the end of the turn.")
