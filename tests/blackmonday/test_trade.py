@@ -80,7 +80,8 @@ def test_only_held_cards_can_be_sold_and_only_hand_cards_can_buy():
 def test_11_to_13_cards_buy_nothing_in_the_basic_game():
     m = new_match()
     refused(m, BuyShares(0, CP, 11), IllegalAction,
-            "cards show \"0$\", not a number of shares (the 500-share variant is off)")
+            f"Alice cannot buy {CP} with the $11 card: $11 to $13 cards show \"0$\", not a number of "
+            "shares (the 500-share variant is off).")
 
 
 def test_the_500_share_variant_lets_11_to_13_cards_buy_500_shares():
