@@ -108,8 +108,6 @@ class StockpileState(SetupRules, MarketRules, DemandRules, PlayRules, WordsRules
         self.resume = None
         self.final = None
         self.scores = None
-        self.round = 1
-        self.phase = "setup"
         if self.investors_on:
             k = 4 if self.two else 2
             self.queue = [s for s in self.order for _ in range(k)]
