@@ -1196,7 +1196,7 @@ class AcquireState(PositionRules, State):
         sell, trade = a.sell, a.trade
         keep = self.held[a.seat][d] - sell - trade
         first = sell or trade or keep
-        params = dict(player=who, sold=sell, traded=trade, kept=keep,
+        params = dict(player=who, traded=trade, kept=keep,
                       shares=trn("{n} {corporation} share", "{n} {corporation} shares", first,
                                  corporation=corporation(a.corporation)))
         if sell:

@@ -218,3 +218,16 @@ def test_a_tile_between_two_safe_corporations_is_refused_and_said_to_be_set_asid
     refused_unchanged(m, PlaceTile(0, "1B"), IllegalAction,
                       "Liz cannot place 1B: it would merge Etch and Bolt, which are both safe, and safe "
                       "corporations never merge. It is set aside at the end of the turn.")
+
+
+def test_the_end_is_declared_once():
+    """2016: a corporation of 38 tiles lets the end be declared; a second declaration is refused."""
+    etch = tuple(f"{c}{r}" for r in "ABC" for c in range(1, 11)) + tuple(f"{c}D" for c in range(1, 9))
+    m = started(position(board=board(Etch=etch), holdings=((), (), ())),
+                racks={0: "1G 3G 5G 7G 9G 1I", 1: "2G 4G 6G 8G 10G 2I", 2: "3I 4I 5I 6I 7I 8I"})
+    m.apply(PlaceTile(0, "1G"))
+    m.apply(DeclareEnd(0))
+    assert not m.is_over()                   # the turn goes on: Liz may still buy
+    refused_unchanged(m, DeclareEnd(0), IllegalAction,
+                      "Liz cannot declare the end: it has already been declared.")
+    assert "Liz declares the end of the game" in m.describe_log()

@@ -362,6 +362,7 @@ def test_a_tie_in_size_is_broken_by_the_mergemaker():
         t.m.apply(BuyShare(maker, "Rove"))
     t.m.apply(ChooseSurvivor(maker, "Spark"))
     assert t.m.view(None)["board"]["merger"]["survivor"] == "Spark"
+    assert t.m.describe_log()[-1] == f"{t.state.name(maker)} chooses Spark to survive the merger"
     who = t.state.name(t.seat)
     with pytest.raises(MalformedAction) as refusal:
         t.m.apply(DisposeShares(t.seat, "Rove", -1, 0))
@@ -396,6 +397,7 @@ def test_four_way_merger_with_equal_defunct_lets_the_mergemaker_pick_the_order()
         t.m.apply(ChooseNextDefunct(maker, "Fleet"))
     t.m.apply(ChooseNextDefunct(maker, "Echo"))
     assert t.m.view(None)["board"]["merger"]["settling"] == "Echo"
+    assert t.m.describe_log()[-1] == f"{t.state.name(maker)} settles Echo next"
     reasons = [p.reason for p in t.state.payments if "bonus" in p.reason]
     assert reasons[-1] == "shareholder bonus for Echo (merger)"
     while t.state.phase == "merge":
