@@ -60,8 +60,8 @@ def card_id(stock: str, value: int) -> int:
 
 
 def card_name(card: int) -> str:
-    if card == CLOSE:
-        return Message(N_("the market-close card"), {})
+    """A stock card's words (the market-close card is never named through here: no player's
+    action can hold it)."""
     return _card(STOCKS[card // N_VALUES], card % N_VALUES + 1)
 
 
