@@ -127,6 +127,8 @@ def test_the_game_ends_the_moment_the_market_close_card_is_drawn():
     seat = m.state.seat
     assert DrawMarketClose(seat) in m.legal_actions()
     refused(m, DrawMarketClose(1 - seat), IllegalAction, f"not by {m.game.players[1 - seat]}")
+    refused(m, DrawMarketClose(None), IllegalAction,
+            f"The next card is drawn by {m.game.players[seat]}, not by the dealer.")
     m.apply(DrawMarketClose(seat))
     assert m.current_player() == TERMINAL and m.legal_actions() == []
     assert m.view(None)["phase"] == "over" and m.view(None)["board"]["market_closed_by"] == seat
@@ -195,3 +197,11 @@ def test_the_public_view_of_a_scripted_table_keeps_hands_secret():
         assert "private" not in public and match.view(0)["private"]["hand"]
     assert m.view(None)["log_hint"] == "Alice may buy (with up to 1 more cards) and sell, then change prices."
     assert m.view(None)["players"][0]["worth"] == 20_000
+
+
+def test_a_draw_entered_while_the_dealer_deals_says_what_comes_next():
+    m = Match("black-monday", ["Alice", "Bob"], seed=1)
+    refused(m, DrawCard(0, WB, 1), NotYourTurn,
+            "Drawing a card is not the next chance event: the dealer is dealing a card to Alice.")
+    refused(m, DrawMarketClose(0), NotYourTurn, "Drawing the market-close card is not the next "
+            "chance event: the dealer is dealing a card to Alice.")
