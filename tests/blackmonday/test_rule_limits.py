@@ -111,3 +111,13 @@ def test_after_both_price_changes_a_free_crash_may_lie_below_the_price(stock):
     assert CrashStock(0, stock, 11) in m.legal_actions()
     m.apply(CrashStock(0, stock, 11))
     assert m.view(None)["stocks"][stock] == 0
+
+
+def test_a_delisted_stock_cannot_be_crashed_again():
+    hand = ["CP11", "CP13"] + [f"{CODE[s]}{v}" for s in (WB, GG) for v in (2, 3, 4)]
+    m = new_match(hands=(" ".join(hand), BOB), starts="CP10 WB10 GG10 TT10")
+    m.apply(CrashStock(0, CP, 11))
+    assert m.view(None)["stocks"][CP] == 0
+    with pytest.raises(IllegalAction) as refusal:
+        m.apply(CrashStock(0, CP, 13))
+    assert str(refusal.value) == f"Alice cannot crash {CP}: it is already at $0 (delisted)."
