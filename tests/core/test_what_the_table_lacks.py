@@ -49,7 +49,7 @@ def test_an_entry_for_a_seat_the_table_lacks_is_refused_naming_the_seat(config):
             assert f"seat {bad}" in words, (wrong, words)
             # and were it described (a refusal after the end tells the entry), it reads as that
             # seat, not as "None"
-            assert "None" not in match.state.describe(wrong), wrong
+            reads_well(match.state.describe(wrong), f"the words of {wrong!r}")
             tried += 1
     assert tried >= 30
 
