@@ -91,7 +91,9 @@ def test_aborted_page_loads_leave_no_kernel_after_the_cull_interval_and_an_open_
                 assert s.recv(1024)                   # the kernel is started before the first byte
             started_kernels |= set(culling.kernel_pids())
         started = time.monotonic()
-        assert len(started_kernels) == 4 + 1
+        # each aborted load started a kernel (one more is possible: on a busy machine one CI run saw
+        # 6, a kernel replaced while starting); what matters is that all but the open page's go
+        assert len(started_kernels) >= 4 + 1
         wait_for(lambda: len(culling.kernel_pids()) == 1, 40,
                  f"kernels of aborted pages still running: {culling.kernel_pids()}", every=0.2)
         print(f"\n4 aborted page loads (2 Chromium pages closed at once, 2 requests cut short): their "

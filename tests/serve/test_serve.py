@@ -103,6 +103,7 @@ def test_a_lan_server_asks_for_its_token_prints_it_with_a_qr_code_and_stops_on_c
         assert request(printed.replace("/?", f"/api/kernels/{kernel}?"))[0] == 200
         qr = io.StringIO()
         segno.make(printed, error="m").terminal(out=qr, compact=True)
+        server.printed(r"press Ctrl-C to stop")           # printed (and flushed) after the code
         assert qr.getvalue().rstrip("\n") in server.output      # the code holds that very address
         assert_stops_within_3_s(server, signal.SIGINT)
     finally:
