@@ -15,18 +15,14 @@ def turns_and_rounds(players: int, seed: int):
     """Each turn's (turns begun before it, the round the table reads as it begins) of a random
     game played to its end, and whether the game drew its pile empty."""
     match, rng = Match("acquire", [f"P{i}" for i in range(players)], seed=seed), random.Random(seed)
-    seen, turns, last_turn = [], 0, None
+    seen, last_seat = [], None
     while match.current_player() != TERMINAL:
         if match.current_player() == CHANCE:
             match.apply(match.sample_chance())
             continue
-        state = match.state
-        if state.phase in ("place", "buy") and (state.turn, turns) != last_turn and (
-                state.phase == "place" or not state.placed):
-            # a turn begins: its player places a tile (or, holding none playable, goes to buy)
-            seen.append((turns, match.view(None)["round"]))
-            turns += 1
-            last_turn = (state.turn, turns)
+        if match.state.turn != last_seat:     # a turn begins (turns pass to the left, one each)
+            seen.append((len(seen), match.view(None)["round"]))
+            last_seat = match.state.turn
         legal = match.legal_actions()
         placing = [a for a in legal if isinstance(a, PlaceTile)]
         match.apply(rng.choice(placing or legal))

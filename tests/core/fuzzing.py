@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import random
+import re
 import typing
 
 from tabletop import Match
@@ -118,3 +119,23 @@ def with_field(action: Action, name: str, value) -> Action:
     for f in dataclasses.fields(action):
         object.__setattr__(copy, f.name, value if f.name == name else getattr(action, f.name))
     return copy
+
+
+# --- words a player reads ---------------------------------------------------------------------
+
+NONE = re.compile(r"\bNone\b")
+# a few words in capitals are names (PIN, VCG); a run of them is shouting
+SHOUT = re.compile(r"\b[A-Z]{2,}(?:[\s,.;:!?'-]+[A-Z]{2,}){2,}\b")
+
+
+def reads_well(text: str, what: str, sentence: bool = False) -> None:
+    """``text`` (``what`` it is, for the failure) is written out in full; ``sentence``: it also
+    starts with a capital, as a refusal does."""
+    assert isinstance(text, str) and text.strip(), f"{what} says nothing"
+    assert not NONE.search(text), f"{what} reads 'None': {text!r}"
+    assert "{" not in text and "}" not in text, f"{what} has a placeholder left: {text!r}"
+    assert "XX" not in text, f"{what} reads {text!r}"
+    assert not SHOUT.search(text), f"{what} shouts: {text!r}"
+    if sentence:
+        first = next((ch for ch in text if ch.isalpha()), "")
+        assert not first or first.isupper(), f"{what} does not start as a sentence: {text!r}"

@@ -12,8 +12,7 @@ import pytest
 from tabletop import TabletopError
 from tabletop.core import CHANCE, TERMINAL
 
-from .fuzzing import CONFIGS, config_id, new_match, random_step
-from .test_words_read_well import reads_well
+from .fuzzing import CONFIGS, config_id, new_match, random_step, reads_well
 
 
 def sampled_entries(config, seed: int = 9, per_point: int = 3):

@@ -7,7 +7,6 @@ those leave out: each refusal a random table can meet, each log line of every ki
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import dataclass
 
 import pytest
@@ -15,23 +14,7 @@ import pytest
 from tabletop import TabletopError
 from tabletop.core import CHANCE, LEDGER_KINDS, TERMINAL, Action
 
-from .fuzzing import CONFIGS, config_id, new_match, random_step
-
-NONE = re.compile(r"\bNone\b")
-# a few words in capitals are names (PIN, VCG); a run of them is shouting
-SHOUT = re.compile(r"\b[A-Z]{2,}(?:[\s,.;:!?'-]+[A-Z]{2,}){2,}\b")
-
-
-def reads_well(text: str, what: str, sentence: bool = False) -> None:
-    assert isinstance(text, str) and text.strip(), f"{what} says nothing"
-    assert not NONE.search(text), f"{what} reads 'None': {text!r}"
-    assert "{" not in text and "}" not in text, f"{what} has a placeholder left: {text!r}"
-    assert "XX" not in text, f"{what} reads {text!r}"
-    assert not SHOUT.search(text), f"{what} shouts: {text!r}"
-    if sentence:
-        first = next((ch for ch in text if ch.isalpha()), "")
-        assert not first or first.isupper(), f"{what} does not start as a sentence: {text!r}"
-
+from .fuzzing import CONFIGS, config_id, new_match, random_step, reads_well
 
 def try_refused(match, entries, step) -> int:
     """Enter each of ``entries`` that is not legal now; each must be refused in words."""
