@@ -154,7 +154,7 @@ class CorrectionCard:
                              placeholder=tr("what went wrong, e.g. the bank paid Ann {amount} too much", amount=money(1000)),
                              layout=W.Layout(width="auto", min_width="18em"), style={"description_width": "8em"})
         self.message = kit.hidden(kit.html(own_layout=True))
-        self.open_button = kit.button(_("Correct a mistake"), "tt-small", on_click=self.open)
+        self.open_button = kit.button(_("Correct a mistake"), "tt-small", on_click=self.open, own_layout=True)
         self.enter_button = kit.button(_("Enter the correction"), "tt-primary", on_click=self.submit)
         self.cancel_button = kit.button(_("Cancel"), "tt-small", on_click=self.close_form)
         self.form = kit.hidden(kit.vbox([
