@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from tabletop.core import Title
+from tabletop.core import Action, Title
 
 from .actions import (ACTION_TYPES, Bid, BreakTie, CloseRound, DrawCommonValue, DrawPileValue,
                       DrawSignal, DrawValue, EndExperiment, FormGroups, Join, OpenRound, PlaceBid,
@@ -39,6 +39,12 @@ class ClassroomTitle(Title):
     max_players = MAX_SEATS
     state_class = ClassroomState
     action_types = ACTION_TYPES
+
+    def action_from_dict(self, data: Mapping) -> Action:
+        """A saved Join without a device (older saves, or none known) joined from no known device."""
+        if isinstance(data, Mapping) and data.get("type") == "Join" and "device" not in data:
+            data = {**data, "device": ""}
+        return super().action_from_dict(data)
 
     def normalize_options(self, options: Mapping[str, Any], n_players: int) -> dict:
         """``experiment``, ``group_size``, ``rounds``, ``low``, ``high``, ``noise``,

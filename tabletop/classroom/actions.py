@@ -17,9 +17,25 @@ __all__ = ["Join", "OpenRound", "FormGroups", "DrawValue", "DrawSignal", "DrawPi
 
 @dataclass(frozen=True)
 class Join(Action):
-    """A student takes ``seat`` under ``nickname`` (a later Join renames). Public."""
+    """A student takes ``seat`` under ``nickname`` (a later Join renames). Public.
+
+    ``device`` tags the phone that joined (a digest the class link's page makes of a secret the
+    browser keeps; "" when unknown, as in scripts and older saves): one device holds one seat.
+    The tag is kept in saves but left out of the public record."""
     seat: int
     nickname: str
+    device: str = ""
+
+    def to_dict(self) -> dict:
+        data = super().to_dict()
+        if not self.device:          # saves without a device read and write as before
+            del data["device"]
+        return data
+
+    def redacted(self) -> dict:
+        data = super().redacted()
+        data.pop("device", None)
+        return data
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from typing import Any, Mapping
 from tabletop.errors import OptionsError
 
 __all__ = ["FIRST", "SECOND", "COMMON", "LADDER", "EXPERIMENTS", "EXPERIMENT_WORDS", "OPTION_HELP",
-           "LADDER_UNIT", "MAX_NICKNAME", "MIN_SEATS", "MAX_SEATS", "ladder_rungs", "money",
+           "LADDER_UNIT", "MAX_NICKNAME", "MAX_DEVICE", "MIN_SEATS", "MAX_SEATS", "ladder_rungs", "money",
            "missing_rule", "normalize_options"]
 
 FIRST, SECOND, COMMON, LADDER = "first-price", "second-price", "common-value", "ladder"
@@ -33,7 +33,9 @@ OPTION_HELP = {
 }
 #: ladder values are multiples of Stockpile's value unit
 LADDER_UNIT = 1_000
-MAX_NICKNAME = 24
+MAX_NICKNAME = 40
+#: a Join's device tag: letters and digits
+MAX_DEVICE = 64
 MIN_SEATS, MAX_SEATS = 2, 60
 _OPTIONS = ("experiment", "group_size", "rounds", "low", "high", "noise", "missing_bid")
 _MAX_SPREAD = 1_000            # sealed bids: every whole dollar is a listed action

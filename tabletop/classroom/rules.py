@@ -18,14 +18,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tabletop.core import BANK, CHANCE, TERMINAL, Action, Event, Outcome, State
+from tabletop.core import BANK, CHANCE, TERMINAL, Action, Event, Outcome, State, shown
 from tabletop.errors import IllegalAction, NotYourTurn
 
 from .actions import (Bid, BreakTie, CloseRound, DrawCommonValue, DrawPileValue, DrawSignal,
                       DrawValue, EndExperiment, FormGroups, Join, OpenRound, PlaceBid, RandomBid,
                       RandomPlace)
-from .data import (COMMON, EXPERIMENT_WORDS, FIRST, LADDER, LADDER_UNIT, MAX_NICKNAME, SECOND,
-                   ladder_rungs, missing_rule, money)
+from .data import (COMMON, EXPERIMENT_WORDS, FIRST, LADDER, LADDER_UNIT, MAX_DEVICE, MAX_NICKNAME,
+                   SECOND, ladder_rungs, missing_rule, money)
 
 __all__ = ["ClassroomState", "EVENT_KINDS", "group_slices"]
 
@@ -68,6 +68,7 @@ class ClassroomState(State):
         self.money = [0] * self.n
         self.phase = "waiting"
         self.nick: list[str | None] = [None] * self.n
+        self.device_seat: dict[str, int] = {}   # a joined device's tag -> its one seat
         self.rows: list[dict] = []              # results of the closed rounds (without nicknames)
         self._reset_round()
         self._legal: list[Action] | None = None
@@ -90,7 +91,7 @@ class ClassroomState(State):
         d = dict(self.__dict__)
         for key in ("money", "payments", "value_marks", "events", "nick", "rows", "groups", "queue"):
             d[key] = list(d[key])
-        for key in ("group_of", "values", "bids", "rule_of", "common", "tie_winner"):
+        for key in ("group_of", "values", "bids", "rule_of", "common", "tie_winner", "device_seat"):
             d[key] = dict(d[key])
         d["pile_values"] = {s: list(v) for s, v in self.pile_values.items()}
         d["tracks"] = [{"holder": list(t["holder"]), "rung": list(t["rung"]), "turn": t["turn"],
@@ -163,8 +164,12 @@ class ClassroomState(State):
                     f"{joined} {'has' if joined == 1 else 'have'} joined.")
         return None
 
-    def can_join(self, seat: Any, nickname: Any) -> str | None:
-        """None if ``Join(seat, nickname)`` would be accepted, else the refusal in words."""
+    def seat_of_device(self, device: str) -> int | None:
+        """The seat the device tagged ``device`` joined, or None."""
+        return self.device_seat.get(device) if device else None
+
+    def can_join(self, seat: Any, nickname: Any, device: Any = "") -> str | None:
+        """None if ``Join(seat, nickname, device)`` would be accepted, else the refusal in words."""
         if self.phase == "over":
             return "The experiment is over; nobody can join now."
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
@@ -179,6 +184,14 @@ class ClassroomState(State):
         for other in range(self.n):
             if other != seat and self.nick[other] is not None and self.nick[other].casefold() == name.casefold():
                 return f"The nickname {name!r} is taken by another student; choose another."
+        if not isinstance(device, str) or len(device) > MAX_DEVICE or (device and not (device.isascii()
+                                                                                   and device.isalnum())):
+            return f"A device tag is up to {MAX_DEVICE} letters and digits, not {shown(device)}."
+        held = self.seat_of_device(device)
+        if held is not None and held != seat:
+            return f"This device already holds {self._seat_words(held)} ({self.name(held)}); a device takes one seat."
+        if device and any(s == seat and d != device for d, s in self.device_seat.items()):
+            return "This seat was taken from another device."
         return None
 
     def _teacher_actions(self) -> list[Action]:
@@ -302,13 +315,15 @@ class ClassroomState(State):
         self._legal = None
 
     def _apply_join(self, a: Join) -> None:
-        refusal = self.can_join(a.seat, a.nickname)
+        refusal = self.can_join(a.seat, a.nickname, a.device)
         if refusal and not 0 <= a.seat < self.n:
             raise IllegalAction(refusal)
         if refusal:
-            raise IllegalAction(f"{self._seat_words(a.seat)} cannot join as {a.nickname!r}: "
+            raise IllegalAction(f"{self._seat_words(a.seat)} cannot join as {shown(a.nickname)}: "
                                 f"{refusal[0].lower()}{refusal[1:]}")
         self.nick[a.seat] = a.nickname.strip()
+        if a.device:
+            self.device_seat[a.device] = a.seat
 
     def _apply_open(self, a: OpenRound) -> None:
         refusal = self.can_open()

@@ -43,10 +43,10 @@ def test_class_size_bounds():
 
 def test_join_refusals():
     m = new_class(seats=4, joined=2)
-    refused(m, Join(2, ""), IllegalAction, "Seat 3 cannot join as '': a nickname has 1 to 24 characters; this one is empty.")
-    refused(m, Join(2, "   "), IllegalAction, "Seat 3 cannot join as '   ': a nickname has 1 to 24 characters; this one is empty.")
-    refused(m, Join(2, "x" * 25), IllegalAction,
-            f"Seat 3 cannot join as {'x' * 25!r}: a nickname has 1 to 24 characters; this one has 25.")
+    refused(m, Join(2, ""), IllegalAction, "Seat 3 cannot join as '': a nickname has 1 to 40 characters; this one is empty.")
+    refused(m, Join(2, "   "), IllegalAction, "Seat 3 cannot join as '   ': a nickname has 1 to 40 characters; this one is empty.")
+    refused(m, Join(2, "x" * 41), IllegalAction,     # the nickname quoted up to 40 characters, then cut
+            f"Seat 3 cannot join as '{'x' * 36}...: a nickname has 1 to 40 characters; this one has 41.")
     refused(m, Join(2, "ANN"), IllegalAction,
             "Seat 3 cannot join as 'ANN': the nickname 'ANN' is taken by another student; choose another.")
     refused(m, Join(2, "a\nb"), IllegalAction,
