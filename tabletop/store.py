@@ -36,8 +36,10 @@ import hmac
 import json
 import math
 import os
+import re
 import secrets
 import sqlite3
+import stat
 import time
 import warnings
 from contextlib import contextmanager
@@ -60,7 +62,7 @@ __all__ = ["Store", "StoredMatch", "MatchInfo", "data_home", "default_store", "S
 DB_NAME = "matches.sqlite3"
 #: the environment variable naming a PostgreSQL database for every Store() of this process
 DATABASE_URL_VARIABLE = "TABLETOP_DATABASE_URL"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -69,7 +71,7 @@ CREATE TABLE IF NOT EXISTS matches (
     title TEXT NOT NULL,
     players TEXT NOT NULL,
     options TEXT NOT NULL,
-    seed INTEGER,
+    seed NUMERIC,                -- SQLite: beyond 64 bits, its decimal digits as a blob (see _seed_in)
     created REAL NOT NULL,
     updated REAL NOT NULL,
     revision INTEGER NOT NULL DEFAULT 0,
@@ -120,7 +122,10 @@ _MIGRATIONS = {
     1: ["ALTER TABLE pins ADD COLUMN failures INTEGER NOT NULL DEFAULT 0",
         "ALTER TABLE pins ADD COLUMN locked_until REAL NOT NULL DEFAULT 0"],
     2: ["ALTER TABLE matches ADD COLUMN changed_by TEXT"] + _SEAT_TABLES,
+    3: [],          # PostgreSQL widens its seed column (store_postgres.py); SQLite holds any seed as it is
 }
+#: the oldest schema holding every column a copy reads (so a source of it is read as it is)
+_COPYABLE_VERSION = 3
 
 #: a seat key's letters: no look-alikes (0/o, 1/l), so a link can be typed from the screen
 _KEY_LETTERS = "abcdefghijkmnpqrstuvwxyz23456789"
@@ -136,6 +141,15 @@ _PIN_HASHER = argon2.PasswordHasher()    # argon2id, RFC 9106 parameters of the 
 _DAMAGED = {11, 26}                      # SQLITE_CORRUPT, SQLITE_NOTADB
 _BUSY = {5, 6}                           # SQLITE_BUSY, SQLITE_LOCKED
 _FULL = 13                               # SQLITE_FULL
+
+#: the first bytes of every SQLite database file
+_SQLITE_MAGIC = b"SQLite format 3\x00"
+#: a statement of tabletop's schema, as SQLite keeps it in the file (found even when the header is damaged)
+_OUR_SCHEMA_TEXT = b"CREATE TABLE matches ("
+#: the store's files hold every secret: its owner alone may read them (POSIX)
+_FILE_MODE, _FOLDER_MODE = 0o600, 0o700
+#: an address with a scheme (``mysql://``, ``sqlite:///``); two letters at least, so ``C:\`` stays a path
+_ADDRESS = re.compile(r"^\s*([A-Za-z][A-Za-z0-9+.-]+)://")
 
 
 class StaleMatch(HistoryError):
@@ -246,13 +260,38 @@ def default_location() -> str | Path:
     return url
 
 
+def masked(text) -> str:
+    """``text`` (an address, a path) with any password in it shown as ``***``."""
+    text = re.sub(r"(://[^/?#@\s]*?:)[^@\s]*@", r"\1***@", str(text))           # user:password@
+    return re.sub(r"(password\s*=\s*)('[^']*'|[^&\s]*)", r"\1***", text, flags=re.IGNORECASE)   # ?password=
+
+
+def _refuse_address(location) -> None:
+    """Refuse, in words, an address of a kind tabletop does not keep matches in (``mysql://``,
+    ``http://``, ``sqlite:///``): taken as a file name, it would make folders named after it."""
+    found = _ADDRESS.match(location) if isinstance(location, str) else None
+    if found is None or is_database_url(location):
+        return
+    if found.group(1).lower() in ("sqlite", "sqlite3", "file"):
+        raise StoreError("The address {location} is not a file: tabletop keeps saved matches in a SQLite file "
+                         "named by its path (such as ~/matches.sqlite3) or in a PostgreSQL database "
+                         "(postgresql://...). Give the file's path itself; nothing was changed.",
+                         location=masked(location))
+    raise StoreError("Saved matches cannot be kept at {location}: tabletop knows SQLite files, named by their "
+                     "path, and PostgreSQL databases (postgresql://...), not {scheme} addresses. Nothing was "
+                     "changed.", location=masked(location), scheme=found.group(1).lower() + "://")
+
+
 def location_words(location) -> str:
     """Where a store is, for a person: the file, or the database and server without any password
     (words, rendered in the reader's language; as text, English)."""
     if not is_database_url(location):
-        return str(location)
+        return masked(location)
     from urllib.parse import parse_qs, unquote, urlsplit
-    parts = urlsplit(location)
+    try:
+        parts = urlsplit(location)
+    except ValueError:                                   # e.g. an unclosed [ in the server's name
+        return masked(location)
     query = {k: v[-1] for k, v in parse_qs(parts.query).items()}
     try:
         port = parts.port
@@ -282,6 +321,20 @@ def _computer_user() -> str:
 
 def default_store(**settings) -> "Store":
     return Store(default_location(), **settings)
+
+
+def _seed_out(value):
+    """A seed as the database returned it, as the whole number it is (SQLite: a number, or a blob of
+    digits; PostgreSQL: a ``Decimal``). Anything else is left for ``Match`` to refuse in words."""
+    import decimal
+    if isinstance(value, (bytes, str)):
+        try:
+            return int(value)
+        except ValueError:
+            return value
+    if isinstance(value, decimal.Decimal) and value.is_finite() and value == value.to_integral_value():
+        return int(value)
+    return value
 
 
 @dataclass(frozen=True)
@@ -391,6 +444,16 @@ class Store:
 
     ``Store(url)`` with a ``postgresql://`` address (or ``Store()`` with ``$TABLETOP_DATABASE_URL``
     set) is a ``PostgresStore``: the same methods on a database several servers share.
+
+    ``access``: ``"app"``, the app's own store (made when missing, upgraded, a damaged file moved
+    aside); ``"read"``, a copy's source (read as it is: never made, upgraded, locked for writing,
+    tightened or moved aside; a SQLite file is read into memory, where an older one is upgraded);
+    ``"write"``, a copy's target (a missing file is made, in a folder that exists; an existing one
+    must be tabletop's; never moved aside).
+
+    On POSIX the store's files (the database, its ``-wal`` and ``-shm`` logs, damaged files moved
+    aside) are its owner's alone (0600) and a folder it makes is 0700; an existing file that others
+    may read is tightened when the store opens it.
     """
 
     # what the database's driver raises, and the few statements in which the backends differ
@@ -410,7 +473,11 @@ class Store:
         return super().__new__(cls)
 
     def __init__(self, path: str | Path | None = None, *, busy_timeout: float = 3.0,
-                 clock: Callable[[], float] = time.time, pin_hasher: argon2.PasswordHasher | None = None):
+                 clock: Callable[[], float] = time.time, pin_hasher: argon2.PasswordHasher | None = None,
+                 access: str = "app"):
+        if access not in ("app", "read", "write"):
+            raise ValueError(f"access is 'app', 'read' or 'write', not {access!r}")
+        self.access = access
         self._place(path)
         self.busy_timeout = float(busy_timeout)
         self._clock = clock
@@ -426,6 +493,7 @@ class Store:
             raise
 
     def _place(self, path) -> None:
+        _refuse_address(path)
         self.path = Path(path) if path is not None else data_home() / DB_NAME
 
     @property
@@ -445,14 +513,22 @@ class Store:
 
     @_guarded
     def _open(self) -> None:
-        if self.path.is_dir():
-            raise StoreError("The saved matches should be in the file {path}, but that is a folder. Rename or "
-                             "remove the folder (tabletop will not touch it); nothing was changed.", path=self.path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        if not self.path.exists():
+        if self.access == "read":
+            self._open_copy()
+            return
+        found = self._file_kind()
+        if found is None:
+            if not self.path.parent.is_dir():
+                if self.access == "write":        # a copy makes its file, not folders named after a typo
+                    raise StoreError("There is no folder {folder} to make {path} in; nothing was copied. Make "
+                                     "the folder first, or give another path.", folder=self.path.parent,
+                                     path=self.path)
+                self.path.parent.mkdir(mode=_FOLDER_MODE, parents=True, exist_ok=True)
             self._create_file()
-        elif self.path.stat().st_size == 0:      # tabletop never leaves an empty file: it was damaged
-            raise self._damaged()
+        elif found.st_size == 0:
+            # tabletop never leaves an empty file: the app's was damaged; a copy's target is not ours
+            raise self._damaged() if self.access == "app" else self._not_our_target()
+        self._keep_private()
         self._db = sqlite3.connect(str(self.path), timeout=self.busy_timeout, isolation_level=None,
                                    check_same_thread=False)
         self._db.execute("PRAGMA foreign_keys = ON")
@@ -462,6 +538,8 @@ class Store:
         if self._db.execute("PRAGMA quick_check").fetchall() != [("ok",)]:
             raise self._damaged()
         version = self._schema_version()
+        if version == 0 and self.access == "write":    # an empty database of someone else's
+            raise self._not_our_target()
         if version < SCHEMA_VERSION:
             self._migrate()
         if self._db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
@@ -470,22 +548,109 @@ class Store:
             except sqlite3.OperationalError:  # e.g. a network drive; the default journal works too
                 pass
 
+    def _file_kind(self) -> os.stat_result | None:
+        """The store's file as it is (None: there is none); a folder, a device, a pipe or a link to
+        nothing is refused in words, untouched (SQLite would wait on a pipe, or make the link's target)."""
+        try:
+            found = os.stat(self.path)
+        except FileNotFoundError:
+            if os.path.lexists(self.path):
+                raise StoreError("The saved matches should be in the file {path}, but that is a link to a file that "
+                                 "does not exist. Remove or correct the link (tabletop will not touch it); nothing "
+                                 "was changed.", path=self.path) from None
+            return None
+        if stat.S_ISDIR(found.st_mode):
+            raise StoreError("The saved matches should be in the file {path}, but that is a folder. Rename or "
+                             "remove the folder (tabletop will not touch it); nothing was changed.", path=self.path)
+        if not stat.S_ISREG(found.st_mode):
+            raise StoreError("The saved matches should be in a file, but {path} is a device, a pipe or a socket. "
+                             "tabletop leaves it as it is; give the path of a file. Nothing was changed.",
+                             path=self.path)
+        return found
+
+    def _not_our_target(self) -> StoreError:
+        self._close_quietly()
+        return StoreError("The file {path} is not tabletop's saved matches, so nothing was copied into it; tabletop "
+                          "left it as it is. Copy into a file of saved matches, or into a new file.", path=self.path)
+
+    def _keep_private(self, *paths: Path) -> None:
+        """Take away other users' access to the store's files (``paths``: default the database and
+        its logs), which hold every secret entry, seat key and PIN hash. A file this user may not
+        change is left as it is."""
+        if os.name != "posix":
+            return
+        for path in paths or [Path(f"{self.path}{suffix}") for suffix in ("", "-wal", "-shm")]:
+            try:
+                found = os.stat(path)
+                if stat.S_ISREG(found.st_mode) and found.st_mode & 0o077:
+                    os.chmod(path, stat.S_IMODE(found.st_mode) & ~0o077)
+            except OSError:
+                pass
+
+    def _open_copy(self) -> None:
+        """A copy's source, read into a database in memory: the file is only read (no lock held
+        for writing, no log made when it has none), and an older tabletop's file is upgraded in
+        that copy alone."""
+        found = self._file_kind()
+        if found is None:
+            raise StoreError("There are no saved matches at {location}: no such file. Nothing was copied.",
+                             location=self.path)
+        self._db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        image = self._image(found)
+        if image is not None:
+            self._db.deserialize(image)
+        else:
+            from urllib.parse import quote
+            source = sqlite3.connect(f"file:{quote(str(self.path.absolute()))}?mode=ro", uri=True,
+                                     timeout=self.busy_timeout)
+            try:
+                source.backup(self._db)
+            finally:
+                source.close()
+        if self._db.execute("PRAGMA quick_check").fetchall() != [("ok",)]:
+            raise self._damaged()
+        version = self._schema_version()
+        if version == 0:
+            raise StoreError("There are no saved matches in {path}: it is an empty file or database, not "
+                             "tabletop's. Nothing was copied.", path=self.path)
+        if version < SCHEMA_VERSION:
+            self._migrate()
+
+    def _image(self, found: os.stat_result) -> bytes | None:
+        """The whole database file as bytes, when the file alone holds it and nobody wrote it while
+        it was read; else None (SQLite then reads it, with its log, read-only)."""
+        logs = [Path(f"{self.path}{suffix}") for suffix in ("-wal", "-journal")]
+        if any(log.exists() for log in logs) or not hasattr(self._db, "deserialize"):
+            return None
+        with open(self.path, "rb") as file:
+            image = bytearray(file.read())
+        again = os.stat(self.path)
+        if (again.st_ino, again.st_size, again.st_mtime_ns) != (found.st_ino, found.st_size, found.st_mtime_ns) \
+                or any(log.exists() for log in logs):
+            return None
+        if image[:16] == _SQLITE_MAGIC and image[18:20] == b"\x02\x02":
+            image[18:20] = b"\x01\x01"       # WAL mode, which a database in memory cannot use
+        return bytes(image)
+
     def _create_file(self) -> None:
-        """A new database, built aside and linked into place whole, so no half-made file is seen."""
+        """A new database, built aside and linked into place whole, so no half-made file is seen.
+        It is its owner's alone from the start; SQLite gives its logs the file's permissions."""
         aside = self._aside_name()
         for suffix in ("-wal", "-shm"):       # an orphan log must not be replayed into the new file
             orphan = Path(f"{self.path}{suffix}")
             if orphan.exists():
                 orphan.rename(Path(f"{aside}{suffix}"))
+                self._keep_private(Path(f"{aside}{suffix}"))
         draft = self.path.with_name(f"{self.path.name}.new-{secrets.token_hex(4)}")
-        db = sqlite3.connect(str(draft), isolation_level=None)
+        os.close(os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, _FILE_MODE))
         try:
-            db.execute("PRAGMA journal_mode = WAL")
-            db.executescript("BEGIN;" + _SCHEMA + f"INSERT INTO meta VALUES ('schema', '{SCHEMA_VERSION}');"
-                             "COMMIT;")
-        finally:
-            db.close()
-        try:
+            db = sqlite3.connect(str(draft), isolation_level=None)
+            try:
+                db.execute("PRAGMA journal_mode = WAL")
+                db.executescript("BEGIN;" + _SCHEMA + f"INSERT INTO meta VALUES ('schema', '{SCHEMA_VERSION}');"
+                                 "COMMIT;")
+            finally:
+                db.close()
             try:
                 os.link(draft, self.path)         # fails if another process made the file first
             except FileExistsError:
@@ -520,6 +685,18 @@ class Store:
                              readable=SCHEMA_VERSION)
         return version
 
+    def _migration(self, version: int) -> list[str]:
+        """The statements that take this database from ``version`` to the next one."""
+        return _MIGRATIONS[version]
+
+    def _seed_in(self, seed):
+        """A seed as this database keeps it. SQLite's numbers end at 64 bits (binding a bigger one
+        fails, and text would become an inexact real), so a bigger seed is kept as its digits, in a
+        blob, which SQLite keeps as it is; ``_seed_out`` reads either back."""
+        if isinstance(seed, int) and not -2 ** 63 <= seed < 2 ** 63:
+            return str(seed).encode("ascii")
+        return seed
+
     def _migrate(self) -> None:
         with self._transaction() as db:
             self._lock_schema(db)
@@ -530,7 +707,7 @@ class Store:
                         db.execute(self._ddl(statement))
                 version = SCHEMA_VERSION
             while version < SCHEMA_VERSION:
-                for statement in _MIGRATIONS[version]:
+                for statement in self._migration(version):
                     db.execute(self._ddl(statement))
                 version += 1
             db.execute("INSERT INTO meta VALUES ('schema', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
@@ -561,9 +738,18 @@ class Store:
             target = self.path.with_name(f"{self.path.name}.damaged-{stamp}-{n}")
         return target
 
-    def _damaged(self) -> DatabaseDamaged:
-        """Move the damaged file (and its logs) aside, never deleting it; say where it went."""
+    def _damaged(self) -> StoreError:
+        """Move the app's damaged file (and its logs) aside, never deleting it; say where it went.
+        Only a file that may have been tabletop's is moved: a copy's source or target, and a file
+        that was never a database (someone else's file where tabletop looks), are left as they are."""
         self._close_quietly()
+        if self.access != "app":
+            return StoreError("The file {path} is damaged, or it is not tabletop's saved matches; tabletop left it "
+                              "as it is. Nothing was copied.", path=self.path)
+        if not self._could_be_ours():
+            return StoreError("The file {path} is not tabletop's saved matches: it is not a database at all. "
+                              "tabletop leaves it as it is; move or rename it, or keep the saved matches in another "
+                              "folder (TABLETOP_HOME). Nothing was changed.", path=self.path)
         target = self._aside_name()
         try:
             # the logs first: a log left behind would be replayed into the next, new database
@@ -571,6 +757,7 @@ class Store:
                 source = Path(f"{self.path}{suffix}")
                 if source.exists():
                     source.rename(Path(f"{target}{suffix}"))
+                    self._keep_private(Path(f"{target}{suffix}"))
         except OSError as exc:
             return DatabaseDamaged("The saved matches file {path} is damaged and cannot be read, and it could not "
                                    "be moved aside ({reason}). Move or rename it yourself; a new empty store will "
@@ -578,6 +765,16 @@ class Store:
         return DatabaseDamaged("The saved matches file {path} is damaged and cannot be read. It was moved aside to "
                                "{target} (nothing was deleted); a new empty store will be started the next time "
                                "tabletop opens its saved matches.", moved_to=target, path=self.path, target=target)
+
+    def _could_be_ours(self) -> bool:
+        """Whether the file may be a damaged store of tabletop's: empty (nothing to lose), a SQLite
+        file, or one whose first megabyte still holds tabletop's schema (its header overwritten)."""
+        try:
+            with open(self.path, "rb") as file:
+                head = file.read(1 << 20)
+        except OSError:
+            return False
+        return not head or head.startswith(_SQLITE_MAGIC) or _OUR_SCHEMA_TEXT in head
 
     def _close_quietly(self) -> None:
         db, self._db = self._db, None
@@ -656,7 +853,7 @@ class Store:
                        "VALUES (?, ?, ?, ?, ?, ?, ?)",
                        (match_id, match.game.title, json.dumps(list(match.game.players), ensure_ascii=False),
                         json.dumps(dict(match.game.options), ensure_ascii=False, sort_keys=True),
-                        match.game.seed, now, now))
+                        self._seed_in(match.game.seed), now, now))
         stored = StoredMatch(self, match_id, match, revision=0, saved_log=[], saved_redo=[])
         stored.save()
         return stored
@@ -680,7 +877,7 @@ class Store:
         except (ValueError, TypeError, RecursionError) as exc:
             raise SaveFileError("Saved match '{match}' cannot be read: its options are damaged.",
                                 match=match_id) from exc
-        match = _replay(match_id, title, players, options, seed, log, redo)
+        match = _replay(match_id, title, players, options, _seed_out(seed), log, redo)
         return StoredMatch(self, match_id, match, revision, saved_log=log, saved_redo=redo, device=device)
 
     @_guarded
@@ -942,6 +1139,8 @@ class Store:
             rows = {table: [tuple(r) for m in ids for r in db.execute(
                 f"SELECT {', '.join(columns)} FROM {table} WHERE {columns[0]} = ?", (m,))]
                 for table, columns in _COPIED.items()}
+        at = _COPIED["matches"].index("seed")        # as the whole number it is, for either database
+        rows["matches"] = [r[:at] + (_seed_out(r[at]),) + r[at + 1:] for r in rows["matches"]]
         return ids, rows
 
     @_guarded
@@ -964,6 +1163,8 @@ class Store:
             at = _COPIED["matches"].index("revision")
             matches = [r[:at] + (max(r[at], held[r[0]] + 1) if r[0] in held else r[at],) + r[at + 1:]
                        for r in rows["matches"]]
+            at = _COPIED["matches"].index("seed")
+            matches = [r[:at] + (self._seed_in(r[at]),) + r[at + 1:] for r in matches]
             for table, columns in _COPIED.items():
                 table_rows = matches if table == "matches" else rows[table]
                 if table_rows:
@@ -1030,20 +1231,34 @@ def copy_matches(source, target, match_ids: list[str] | None = None, replace: bo
     wrong attempts and wait, seat keys, who changed it last. ``match_ids``: only these (default:
     every match). Every match is replayed first, so a damaged one is refused by its id. A match the
     target already holds is refused, and then nothing is copied, unless ``replace``. Returns the
-    ids copied. The source is read only (a file of an older tabletop is upgraded in place)."""
+    ids copied.
+
+    The source is only read: a file is read into memory (an older tabletop's is upgraded there
+    alone), a database is neither built nor upgraded, and neither is ever moved aside. The target
+    is a new file (in a folder that exists), tabletop's saved matches, or a PostgreSQL database;
+    anything else is refused, left as it is. Every refusal is a ``StoreError`` in words, with no
+    password in them."""
+    for location in (source, target):
+        _refuse_address(location)           # before either is opened: a refusal changes nothing
+    if not isinstance(source, Store) and not isinstance(target, Store) and not is_database_url(source) \
+            and not is_database_url(target):
+        try:
+            same = os.path.samefile(source, target)
+        except OSError:                      # either is missing: they are not one file
+            same = False
+        if same:
+            raise StoreError("{source} and {target} are the same file; nothing was copied.", source=source,
+                             target=target)
     opened = []
 
-    def store(location, must_exist: bool) -> Store:
+    def store(location, access: str) -> Store:
         if isinstance(location, Store):
             return location
-        if must_exist and not is_database_url(location) and not Path(location).is_file():
-            raise StoreError("There are no saved matches at {location}: no such file. Nothing was copied.",
-                             location=location)
-        opened.append(Store(location))
+        opened.append(Store(location, access=access))
         return opened[-1]
     try:
-        source_store = store(source, must_exist=True)
-        target_store = store(target, must_exist=False)
+        source_store = store(source, "read")
+        target_store = store(target, "write")
         ids, rows = source_store._rows_of(None if match_ids is None else list(dict.fromkeys(match_ids)))
         for match_id in ids:
             source_store.open(match_id)           # replays, or says which match is damaged
@@ -1163,7 +1378,8 @@ class StoredMatch:
                 for code in redo:
                     match.apply(self._decode(code))
                 match.undo_to(n)
-            if [self._code(a) for a in match.log] != log:
+            # (undone entries too: one redone here may have been entered anew there, which forgot the rest)
+            if [self._code(a) for a in match.log] != log or [self._code(a) for a in match.undone] != redo:
                 raise SaveFileError("the log differs")
         except (TabletopError, ValueError, TypeError, KeyError, RecursionError):
             game = match.game            # anything odd: replay the whole match as saved

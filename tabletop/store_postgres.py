@@ -113,7 +113,13 @@ class PostgresStore(Store):
     @_guarded
     def _open(self) -> None:
         self._db = _Connection(self._connect())
-        if self._schema_version() < SCHEMA_VERSION:
+        version = self._schema_version()
+        if self.access == "read":            # a copy's source is only read: never built or upgraded
+            if version == 0:
+                raise StoreError("There are no saved matches in {where}: it holds none of tabletop's tables. Nothing "
+                                 "was copied, and nothing was made there.", where=self.where)
+            return
+        if version < SCHEMA_VERSION:
             self._migrate()
 
     @property
@@ -136,6 +142,14 @@ class PostgresStore(Store):
         for word, spelled in _TYPES:
             statement = word.sub(spelled, statement)
         return statement
+
+    def _migration(self, version: int) -> list[str]:
+        # version 4: seeds beyond 64 bits (NUMERIC holds any whole number a save may hold)
+        return super()._migration(version) + (["ALTER TABLE matches ALTER COLUMN seed TYPE NUMERIC"]
+                                              if version == 3 else [])
+
+    def _seed_in(self, seed):
+        return seed                          # psycopg sends a big whole number as NUMERIC
 
     def _lock_schema(self, db) -> None:
         db.execute("SELECT pg_advisory_xact_lock(?)", (_SCHEMA_LOCK,))
