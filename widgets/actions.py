@@ -214,10 +214,11 @@ def _cell_style(colour: str | None) -> W.ButtonStyle:
     return style
 
 
-def _offered_after(state: State, viewer: int) -> Callable[[Sequence[Action]], list[Action]]:
-    """What the engine offers ``viewer`` once ``entries`` are made (on a copy of ``state``; the
-    engine's refusal is raised), as ``Match.offered_actions`` would; [] when the next entry is not
-    the viewer's (another seat's choices are not theirs to see)."""
+def _offered_after(state: State, viewer: int | None) -> Callable[[Sequence[Action]], list[Action]]:
+    """What the engine offers ``viewer`` (None: the shared screen) once ``entries`` are made (on a
+    copy of ``state``; the engine's refusal is raised), as ``Match.offered_actions`` would; [] when
+    the next entry is not the viewer's (another seat's choices are not theirs to see; the shared
+    screen sees only public chance entries and decisions with no secret in them)."""
     forks: dict[tuple, State] = {(): state}
 
     def fork(entries: tuple) -> State:
@@ -232,6 +233,9 @@ def _offered_after(state: State, viewer: int) -> Callable[[Sequence[Action]], li
         player = then.current_player()
         if player == CHANCE:
             return then.chance_entries(viewer) if then.chance_owner() in (None, viewer) else []
+        if viewer is None:
+            legal = then.legal_actions()
+            return [] if any(a.secret_to is not None for a in legal) else legal
         return then.legal_actions() if player == viewer else []
     return after
 
@@ -430,8 +434,7 @@ class ActionPanel:
     def _draw(self) -> None:
         actions, describe, extra, state, viewer = self._offer
         progress = {kind: steps[-1] for kind, steps in self._progress.items() if steps}
-        after = _offered_after(state, viewer) if (self.on_entries is not None and state is not None
-                                                  and viewer is not None) else None
+        after = _offered_after(state, viewer) if (self.on_entries is not None and state is not None) else None
         rows = layout_rows(actions, describe, state, progress, after=after) if actions else []
         self.rows = rows
         self.groups = [ActionGroup(_text(r.head) or _text(r.label), [t.action for t in r.taps if t.action is not None],

@@ -538,8 +538,11 @@ def acquire_buy_rows(ctx: PickerContext) -> list[Row] | None:
             if buy not in then:
                 break
             entries += (buy,)
-            taps.append(Tap(f"×{len(entries)}", entries=entries, kind=ctx.kind,
-                            tooltip=tr("{n} shares", n=len(entries))))
+            # the corporation on every button: "×2" alone was bought as the row above's by mistake
+            corporation = name(buy.corporation, "acquire corporation")
+            taps.append(Tap(tr("×{n} {corporation}", n=len(entries), corporation=corporation),
+                            entries=entries, kind=ctx.kind,
+                            tooltip=tr("{n} {corporation} shares", n=len(entries), corporation=corporation)))
         rows.append(Row("", taps, kind=ctx.kind))
     rows[0].head = "<b>" + esc(_("Buy shares")) + "</b>"
     return rows

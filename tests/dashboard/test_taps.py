@@ -280,3 +280,27 @@ def test_three_acquire_shares_of_one_chain_at_one_tap():
     assert match.view(None)["players"][seat]["holdings"][buy.corporation] == \
         view["players"][seat]["holdings"].get(buy.corporation, 0) + 3
     tracker.close()
+
+
+def test_each_acquire_buy_button_names_its_chain_on_the_shared_screen_too():
+    """Beside each chain's share, "×2" and "×3" name that chain (a player meaning one chain bought
+    two of the row above's), and the shared screen offers them as a player's panel does."""
+    from tabletop.acquire.actions import BuyShare
+    from tabletop.widgets.render import name
+    match = _play_until(Match("acquire", PLAYERS), lambda m: m.current_player() >= 0
+                        and len({a.corporation for a in m.legal_actions() if isinstance(a, BuyShare)}) >= 2, seed=1)
+    tracker = Tracker(match)
+    assert tracker.private is None, "buying is a public decision: the shared screen offers it"
+    rows = [r for r in tracker.panel.rows if r.kind == "BuyShare"]
+    assert len(rows) >= 2 and all(t.entries for r in rows for t in r.taps[1:]) and \
+        sum(len(r.taps) > 1 for r in rows) >= 2, "two or three of a share at one tap, on the shared screen"
+    for row in rows:
+        corporation = name(row.taps[0].action.corporation, "acquire corporation")
+        several = [t for t in row.taps if t.entries]
+        assert [t.label for t in several] == [f"×{n} {corporation}" for n in range(2, len(several) + 2)]
+        assert all(t.entries == (row.taps[0].action,) * n for t, n in zip(several, range(2, 4)))
+    buy = rows[1].taps[0].action
+    n = len(match)
+    assert tracker.panel.pick_entries([buy, buy]) == (1, 2)
+    assert list(match.log[n:]) == [buy, buy]
+    tracker.close()
