@@ -9,6 +9,11 @@ hidden, a run of another player's secret entries as one line). Whatever another 
 appears here by itself (``live.Watcher``), and what it caused (a split, the end of a round) is
 told in the box at the top of the seat's own card, as on the table screen.
 
+A seat with a PIN: until the PIN is given the page is the game's name, the seat's name and the
+PIN form, nothing else. The rest (log, board, Undo...) is not made until then, because the
+browser receives every widget the kernel makes, shown or not; the locked page only keeps its
+copy of the match current.
+
     screen = SeatScreen(store.open(match_id, device="seat:1"), seat=1)
     screen.widget                       # display this
 """
@@ -28,7 +33,7 @@ from .join import table_query
 from .language import url_language
 from .live import Watcher, after_race, ahead_entries, race_words
 from .log import Announcements, LogPanel
-from .render import attr, esc, game_over_words, header_html, htr, players_html
+from .render import attr, esc, game_over_words, header_html, htr, players_html, title_name
 from .style import CSS
 from .titles import title_ui
 
@@ -62,50 +67,63 @@ class SeatScreen:
         self.header = kit.html()
         self.banner = kit.hidden(kit.html(own_layout=True))
         self.notice = kit.hidden(kit.html(own_layout=True))
+        self.pin_box = kit.vbox()
+        # wordless until the seat's panel is shown (a locked page keeps it off the page)
         self.panel = ActionPanel(self._play, css_class="tt-private-actions", on_stale=self._error,
                                  on_entries=self._play_all)
-        self.random_button = kit.button(_("Draw for me at random"), "tt-small", on_click=self._random)
-        self.ahead = kit.html()
-        self.take_back = kit.button(_("Take back my entries ahead"), "tt-small", on_click=self._take_back)
-        self.ahead_box = kit.vbox()
-        self.secrets = kit.html()
-        self.pin_box = kit.vbox()
-        self.board = kit.html()
-        self.players = kit.html()
-        self.log = LogPanel(self.undo, self.redo, self.back_to, viewer=seat)
-        self.told = Announcements()
         device = tr("{player}'s device", player=self.name)
         only = tr("Only {player} should look at this screen.", player=self.name)
-        self.own = _card(self.told.widget, kit.html(f'<div class="tt-private-title">{esc(device)}</div>'
-                                                    f'<div class="tt-dim">{esc(only)}</div>'),
-                         self.banner, self.notice, self.pin_box, self.panel.widget, self.ahead_box, self.secrets,
-                         cls="tt-private")
+        self.title = kit.html(f'<div class="tt-private-title">{esc(device)}</div><div class="tt-dim">{esc(only)}</div>')
+        self.own = _card(self.title, self.banner, self.notice, self.pin_box, cls="tt-private")
         self.own.add_class("tt-seat-panel")
-        table = kit.html(f'<a class="tt-link" href="{attr(table_query(saved.id, url_language()))}">'
-                         '' + esc(_("The table screen")) + '</a>'
-                         if saved.id else "")
-        self.widget = kit.vbox([
-            kit.html(CSS),
-            _card(self.header, cls="tt-head-card"),
-            self.own,
-            _card(kit.html('<div class="tt-section-title">' + esc(_("Board")) + '</div>'), self.board, cls="tt-board"),
-            _card(kit.html('<div class="tt-section-title">' + esc(_("Players")) + '</div>'), self.players,
-                  cls="tt-players-card"),
-            self.log.widget,
-            _card(table, cls="tt-footer"),
-        ], "tt-app", "tt-seat")
+        self.head = _card(self.header, cls="tt-head-card")
+        self.widget = kit.vbox([kit.html(CSS), self.head, self.own], "tt-app", "tt-seat")
         try:
             self.unlocked = saved.store is None or not saved.store.has_pin(saved.id, seat)
         except TabletopError as exc:
             self.unlocked = False
             self._error(str(exc))
-        if not self.unlocked:
+        if self.unlocked:
+            self._build()
+        else:
+            # A locked page is the seat's name and the PIN form: every other widget (the log, its
+            # Undo, the board, the counts) is made only once the PIN is given, since the browser
+            # receives each widget the kernel makes, shown or not.
+            self.header.value = ('<div class="tt-header"><div class="tt-chips"><span class="tt-title">'
+                                 f'{esc(title_name(self.display_name))}</span></div></div>')
             self._ask_pin(None)
-        self.log.reset(match)
-        self.told.arrive(self.log.story)          # a player who arrives sees what just happened
-        self.refresh()
         self.watcher = Watcher(saved, self.follow, self._gone)
         self.watcher.start()
+
+    def _build(self) -> None:
+        """The unlocked page: the seat's panel, the public board and players, the seat's log."""
+        self.random_button = kit.button(_("Draw for me at random"), "tt-small", on_click=self._random)
+        self.ahead = kit.html()
+        self.take_back = kit.button(_("Take back my entries ahead"), "tt-small", on_click=self._take_back)
+        self.ahead_box = kit.vbox()
+        self.secrets = kit.html()
+        self.board = kit.html()
+        self.players = kit.html()
+        self.log = LogPanel(self.undo, self.redo, self.back_to, viewer=self.seat)
+        self.told = Announcements()
+        saved = self.saved
+        table = kit.html(f'<a class="tt-link" href="{attr(table_query(saved.id, url_language()))}">'
+                         '' + esc(_("The table screen")) + '</a>'
+                         if saved.id else "")
+        self.own.children = (self.told.widget, self.title, self.banner, self.notice, self.pin_box,
+                             self.panel.widget, self.ahead_box, self.secrets)
+        self.log.reset(self.match)
+        self.told.arrive(self.log.story)          # a player who arrives sees what just happened
+        self.refresh()
+        css, head, own = self.widget.children[:3]
+        self.widget.children = (
+            css, head, own,
+            _card(kit.html('<div class="tt-section-title">' + esc(_("Board")) + '</div>'), self.board, cls="tt-board"),
+            _card(kit.html('<div class="tt-section-title">' + esc(_("Players")) + '</div>'), self.players,
+                  cls="tt-players-card"),
+            self.log.widget,
+            _card(table, cls="tt-footer"),
+        )
 
     @property
     def match(self):
@@ -147,7 +165,7 @@ class SeatScreen:
         self.pin_box.children = ()
         for w in old:
             _close(w)
-        self.refresh()
+        self._build()
         return True
 
     # --- what is shown -----------------------------------------------------------------------
@@ -157,6 +175,8 @@ class SeatScreen:
         return self.saved.store.advance_entries(self.saved.id, self.seat)
 
     def refresh(self) -> None:
+        if not self.unlocked:
+            return
         match, state = self.match, self.match.state
         view = match.view(None)
         names = match.game.players
@@ -175,12 +195,6 @@ class SeatScreen:
         self.players.value = players_html(view, worth if any(w is not None for w in worth) else None, self.ui.unit,
                                           self.ui.worth_label)
         self.log.render()
-        if not self.unlocked:
-            self.panel.clear()
-            self.secrets.value = ""
-            self.ahead.value = ""
-            self.ahead_box.children = ()
-            return
         self.secrets.value = ('<div class="tt-section-title">' + esc(_("Your secrets")) + '</div>'
                               + self.ui.private_html(match.view(self.seat).get("private")))
         ahead = self._entered_ahead()
@@ -301,6 +315,8 @@ class SeatScreen:
         self.refresh()
 
     def _random(self) -> None:
+        if not self.unlocked:
+            return
         state = self.match.state
         if state.current_player() != CHANCE or state.chance_owner() != self.seat:
             self._error(_("Nothing secret is to be drawn for you now."))
@@ -308,6 +324,8 @@ class SeatScreen:
         self._play(self.match.sample_chance())
 
     def _take_back(self) -> None:
+        if not self.unlocked:
+            return
         try:
             self.saved.store.clear_advance(self.saved.id, self.seat)
         except TabletopError as exc:
@@ -330,6 +348,8 @@ class SeatScreen:
         self._history(go)
 
     def _history(self, change: Callable[[], object]) -> None:
+        if not self.unlocked:
+            return
         try:
             change()
             message = None
@@ -347,6 +367,8 @@ class SeatScreen:
         buttons shown are retired: a tap already on its way is told what happened instead."""
         if self.saved.store is None:
             return False
+        if not self.unlocked:                # keeps its copy current (the watcher waits on it), shows nothing
+            return self.saved.refresh()
         old, before = self.match.log, self.match.state.clone()
         if not self.saved.refresh():
             return False
