@@ -48,7 +48,10 @@ def value_series(match: Match) -> dict[str, tuple[list[int], list[int]]]:
 
 
 class NetWorthSeries:
-    """Each seat's public net worth at the end of each round (the current round: as now)."""
+    """Each seat's public net worth at the end of each round (the current round: as now).
+
+    A round's point is the table after the entry that ended it (its dividends, sales and fees
+    in), as the end-of-round summary tells it, not the last table still marked with that round."""
 
     def __init__(self, worth: Callable[[Mapping, int], int | None]):
         self.worth = worth
@@ -65,14 +68,18 @@ class NetWorthSeries:
         self.by_round[int(state.round or 0)] = self._point(state)
         for action in match.log:
             state.apply(action)
-            self.by_round[int(state.round or 0)] = self._point(state)
+            self.update(state)
 
     def update(self, state) -> None:
-        """After any change: drop rounds after the current one, refresh the current one."""
+        """After any change: drop rounds after the current one, refresh the current one (and the
+        rounds the last entry ended, when it moved the game into a later round)."""
         rnd = int(state.round or 0)
         for r in [r for r in self.by_round if r > rnd]:
             del self.by_round[r]
-        self.by_round[rnd] = self._point(state)
+        point = self._point(state)
+        last = max(self.by_round, default=rnd)
+        for r in range(min(last, rnd), rnd + 1):
+            self.by_round[r] = point
 
     def series(self, names) -> dict[str, tuple[list[int], list[int | None]]]:
         rounds = sorted(self.by_round)
@@ -87,8 +94,9 @@ class ChartsPanel:
 
     def __init__(self, match_getter: Callable[[], Match], worth: Callable[[Mapping, int], int | None],
                  worth_title: str = "Net worth by round (what the table sees)", unit: str = "$",
-                 value_unit: str = ""):
+                 value_unit: str = "", worth_axis: str = ""):
         self._match = match_getter
+        self.worth_axis = worth_axis
         self.worth = NetWorthSeries(worth)
         self.worth_title, self.unit, self.value_unit = worth_title, unit, value_unit
         self.toggle = W.Button(description=_("Show charts"))
@@ -162,8 +170,9 @@ class ChartsPanel:
 
     def _draw(self) -> None:
         match = self._match()
-        self.figures = [line_figure(_("Stock values by round"), value_series(match), self.value_unit),
-                        line_figure(self.worth_title, self.worth.series(match.game.players), self.unit)]
+        self.figures = [line_figure(_("Stock values by round"), value_series(match), self.value_unit, _("Value")),
+                        line_figure(self.worth_title, self.worth.series(match.game.players), self.unit,
+                                    self.worth_axis)]
         # the Output widget's outputs, set as data: the page draws them, with or without a kernel
         # capturing output (and the tests read exactly what the page receives)
         self.box.outputs = tuple(plotly_output(fig) for fig in self.figures)
@@ -179,14 +188,20 @@ class ChartsPanel:
         self.status.close()
 
 
-def line_figure(title: str, series: Mapping[str, tuple[list, list]], unit: str = "") -> dict:
+def line_figure(title: str, series: Mapping[str, tuple[list, list]], unit: str = "",
+                y_title: str = "") -> dict:
     """A plotly figure (its JSON) of one line per series against the round; the y axis in
-    ``unit`` ("$" before the amount, " pts" after it, "" none), thousands separated."""
+    ``unit`` ("$" before the amount, " pts" after it, "" none), thousands separated. The round
+    axis shows whole rounds only, from the first to the last (one round: just that round)."""
     prefix, suffix = (unit, "") if unit == "$" else ("", unit)
+    rounds = [r for x, _y in series.values() for r in x]
+    first, last = (min(rounds), max(rounds)) if rounds else (0, 1)
     return {"data": [{"type": "scatter", "mode": "lines+markers", "name": name, "x": list(x), "y": list(y)}
                      for name, (x, y) in series.items()],
-            "layout": {"title": {"text": title}, "height": 320, "autosize": True,
-                       "margin": {"l": 56, "r": 10, "t": 40, "b": 40}, "legend": {"orientation": "h"},
-                       "xaxis": {"dtick": 1},      # the title says "by round"; a legend sits below
-                       "yaxis": {"tickformat": ",", "tickprefix": prefix, "ticksuffix": suffix}},
+            "layout": {"title": {"text": title}, "height": 340, "autosize": True,
+                       "margin": {"l": 64, "r": 10, "t": 40, "b": 48}, "legend": {"orientation": "h", "y": -0.25},
+                       "xaxis": {"title": {"text": _("Round")}, "tickmode": "linear", "tick0": first, "dtick": 1,
+                                 "range": [first - 0.3, last + 0.3], "tickformat": "d"},
+                       "yaxis": {"title": {"text": y_title}, "tickformat": ",", "tickprefix": prefix,
+                                 "ticksuffix": suffix}},
             "config": {"responsive": True, "displaylogo": False}}

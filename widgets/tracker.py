@@ -228,9 +228,9 @@ class Tracker:
                                      on_click=lambda s=s: self.open_gate(s)) for s, name in enumerate(players)]
         seats = kit.box(self.seat_buttons)
         self.log = LogPanel(self.undo, self.redo, self.back_to)
-        self.charts = ChartsPanel(lambda: self.match, self.ui.net_worth,
-                                  tr("{worth} by round", worth=_(self.ui.worth_label).split(" (")[0].split("（")[0]),
-                                  self.ui.unit, self.ui.value_unit)
+        worth = _(self.ui.worth_label).split(" (")[0].split("（")[0]
+        self.charts = ChartsPanel(lambda: self.match, self.ui.net_worth, tr("{worth} by round", worth=worth),
+                                  self.ui.unit, self.ui.value_unit, worth_axis=worth)
         self.exports = ExportBox(self._public_record, self._backup, players,
                                  f"{match.game.title}-{saved.id or 'match'}", pin_wait=self._pin_wait)
         footer_row = [self.exports.widget]
