@@ -13,7 +13,7 @@ from tabletop.i18n import N_, _, tr
 
 from .pickers import (acquire_rows, blackmonday_start_rows, stockpile_part_question, stockpile_part_words,
                       stockpile_rows)
-from .render import count, esc, generic_html, htr, money, name, short_name, word
+from .render import count, esc, generic_html, htr, money, name, private_html, short_name, word
 from .titles import TitleUI, default_net_worth, register_ui
 
 __all__ = ["stockpile_board", "acquire_board", "blackmonday_board", "jika_board"]
@@ -289,6 +289,22 @@ def jika_board(view: Mapping) -> str:
     return "".join(parts)
 
 
+def stockpile_private_html(private) -> str:
+    """A Stockpile seat's secrets, its stockpiles, places in a pile and face-down pairs counted
+    from 1 as the table counts them (the view counts from 0, as lists do)."""
+    if not isinstance(private, Mapping):
+        return private_html(private)
+
+    def counted(entry: Mapping) -> dict:
+        return {key: value + 1 if key in ("stockpile", "position", "index") and isinstance(value, int) else value
+                for key, value in entry.items()}
+    private = dict(private)
+    for key in ("known_face_down", "seen"):
+        if isinstance(private.get(key), list):
+            private[key] = [counted(e) if isinstance(e, Mapping) else e for e in private[key]]
+    return private_html(private)
+
+
 def _acquire_choices():
     try:
         from tabletop.acquire.data import EDITIONS, SOLE_HOLDER_RULES
@@ -297,7 +313,8 @@ def _acquire_choices():
         return {}
 
 
-register_ui("stockpile", TitleUI(board_html=stockpile_board, private_decision=stockpile_private, net_worth=_worth,
+register_ui("stockpile", TitleUI(board_html=stockpile_board, private_html=stockpile_private_html,
+                                 private_decision=stockpile_private, net_worth=_worth,
                                  worth_label=N_("Money less fees owed (stock cards are face down)"),
                                  public_choices=stockpile_public_choices,
                                  picker=stockpile_rows, part_words=stockpile_part_words,
