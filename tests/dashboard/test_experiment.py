@@ -9,6 +9,7 @@ import json
 import base64
 import random
 import re
+import secrets
 from html.parser import HTMLParser
 from urllib.parse import parse_qs, urlsplit
 
@@ -107,10 +108,22 @@ def url_marker(app: App) -> str:
     return re.search(r'data-url="([^"]*)"', app.url.value).group(1).replace("&amp;", "&")
 
 
-def join(tmp_path, match_id, key, nickname) -> App:
-    """A student's phone (its own store connection, as its own kernel has) opens the class link."""
+def a_phone() -> str:
+    """A phone's own secret, as tabletop's page template makes it (16 random bytes in hex)."""
+    return secrets.token_hex(16)
+
+
+def open_link(tmp_path, match_id, key, phone: str | None = None) -> App:
+    """A student's phone (its own store connection, as its own kernel has) opens the class link;
+    the page template then gives the page the phone's secret."""
     app = App(Store(tmp_path / "class.sqlite3"), match_id, join=key)
     assert isinstance(app.page, JoinPage), strings_of(app.widget)
+    app.page.device.value = phone or a_phone()
+    return app
+
+
+def join(tmp_path, match_id, key, nickname, phone: str | None = None) -> App:
+    app = open_link(tmp_path, match_id, key, phone)
     app.page.nickname.value = nickname
     app.page.button.click()
     return app
@@ -143,7 +156,7 @@ def test_a_class_of_six_joins_by_the_class_link_and_a_race_gives_both_a_seat(sto
     assert "?match=" in teacher.code.value and "<svg" in teacher.code.value, "the class QR code"
     phones = [join(tmp_path, match_id, key, nick) for nick in NICKNAMES[:4]]
     # two students at once: Fox's page has read the match and found seat 4 free when Eve takes it
-    racing = [App(Store(tmp_path / "class.sqlite3"), match_id, join=key) for _ in range(2)]
+    racing = [open_link(tmp_path, match_id, key) for _ in range(2)]
     for app, nick in zip(racing, NICKNAMES[4:]):
         app.page.nickname.value = nick
     eve, fox = racing
@@ -182,10 +195,113 @@ def test_a_class_of_six_joins_by_the_class_link_and_a_race_gives_both_a_seat(sto
     for nick in NICKNAMES:
         assert nick in teacher.joined.value
     # the same nickname twice is refused in words
-    dup = App(Store(tmp_path / "class.sqlite3"), match_id, join=key)
+    dup = open_link(tmp_path, match_id, key)
     dup.page.nickname.value = "ann"
     dup.page.button.click()
     assert isinstance(dup.page, JoinPage) and "nickname" in dup.page.message.value.lower()
+
+
+def joined_nicknames(tmp_path, match_id) -> list[str]:
+    return [d["nickname"] for d in engine(tmp_path, match_id).view(None)["seats"] if d["nickname"]]
+
+
+def test_one_phone_holds_one_seat_however_often_it_opens_the_class_link(store, tmp_path):
+    teacher = start_experiment(store, "first-price").page
+    match_id, key = class_link(teacher)
+    phone = a_phone()
+    # two tabs of the same phone open the class link before it has joined
+    first, second = open_link(tmp_path, match_id, key, phone), open_link(tmp_path, match_id, key, phone)
+    first.page.nickname.value = "Ann"
+    first.page.button.click()
+    assert isinstance(first.page, StudentScreen) and first.page.seat == 0
+    # the second tab joins under another nickname: it is given the phone's own seat, as Ann
+    second.page.nickname.value = "Bob"
+    second.page.button.click()
+    assert isinstance(second.page, StudentScreen) and second.page.seat == 0, strings_of(second.widget)
+    assert "Ann" in second.page.head.value and "Bob" not in strings_of(second.widget)
+    assert f"seat=0" in url_marker(second)
+    # the phone comes back by the class link (a new tab, the code scanned again): its seat, at once
+    again = App(Store(tmp_path / "class.sqlite3"), match_id, join=key)
+    assert isinstance(again.page, JoinPage)
+    again.page.device.value = phone
+    assert isinstance(again.page, StudentScreen) and again.page.seat == 0 and "Ann" in again.page.head.value
+    assert joined_nicknames(tmp_path, match_id) == ["Ann"], "the class has one student"
+    # another phone takes the next seat
+    other = join(tmp_path, match_id, key, "Cy")
+    assert isinstance(other.page, StudentScreen) and other.page.seat == 1
+    teacher.follow()
+    assert "Ann" in teacher.joined.value and "Cy" in teacher.joined.value and "Bob" not in teacher.joined.value
+    assert joined_nicknames(tmp_path, match_id) == ["Ann", "Cy"]
+
+
+def test_two_tabs_of_one_phone_pressing_join_at_once_take_one_seat(store, tmp_path):
+    teacher = start_experiment(store, "first-price").page
+    match_id, key = class_link(teacher)
+    phone = a_phone()
+    tabs = [open_link(tmp_path, match_id, key, phone) for _ in range(2)]
+    for app, nick in zip(tabs, ("Ann", "Bob")):
+        app.page.nickname.value = nick
+    ann, bob = tabs
+    # Bob's tab has read the class (nobody joined) when Ann's tab takes seat 1
+    saved = bob.page.saved
+    refresh, raced = saved.refresh, []
+
+    def refresh_then_ann_joins():
+        changed = refresh()
+        if not raced:
+            raced.append(True)
+            ann.page.button.click()
+        return changed
+    saved.refresh = refresh_then_ann_joins
+    bob.page.button.click()
+    assert raced and [app.page.seat for app in tabs] == [0, 0], strings_of(bob.widget)
+    assert joined_nicknames(tmp_path, match_id) == ["Ann"]
+
+
+def test_the_join_page_says_how_long_a_nickname_may_be_and_refuses_a_longer_one(store, tmp_path):
+    teacher = start_experiment(store, "first-price").page
+    match_id, key = class_link(teacher)
+    app = open_link(tmp_path, match_id, key)
+    assert "Up to 40 characters." in strings_of(app.widget)
+    app.page.nickname.value = "n" * 41
+    app.page.button.click()
+    assert isinstance(app.page, JoinPage)
+    assert "A nickname has at most 40 characters; this one has 41." in app.page.message.value
+    assert joined_nicknames(tmp_path, match_id) == []
+    app.page.nickname.value = "n" * 40
+    app.page.button.click()
+    assert isinstance(app.page, StudentScreen) and joined_nicknames(tmp_path, match_id) == ["n" * 40]
+    from tabletop import i18n
+    i18n.set_language("ko")
+    try:
+        korean = open_link(tmp_path, match_id, key)
+        said = strings_of(korean.widget)
+        korean.page.nickname.value = "m" * 41
+        korean.page.button.click()
+        refusal = korean.page.message.value
+    finally:
+        i18n.set_language("en")
+    assert "40" in said and "Up to 40 characters." not in said, "said in Korean"
+    assert "40" in refusal and "41" in refusal and "at most" not in refusal, refusal
+    assert joined_nicknames(tmp_path, match_id) == ["n" * 40]
+
+
+def test_join_waits_for_the_browser_to_say_which_phone_it_is(store, tmp_path):
+    teacher = start_experiment(store, "first-price").page
+    match_id, key = class_link(teacher)
+    app = App(Store(tmp_path / "class.sqlite3"), match_id, join=key)
+    page = app.page
+    assert page.button.disabled
+    page.nickname.value = "Ann"
+    page.button.click()           # (a click in Python runs even on a disabled button)
+    assert isinstance(app.page, JoinPage)
+    assert "This page is still starting: press Join again in a moment." in page.message.value
+    page.device.value = "not a secret"               # only the template's 32 hex digits count
+    assert page.button.disabled and page.tag is None
+    page.device.value = a_phone()
+    assert not page.button.disabled
+    page.button.click()
+    assert isinstance(app.page, StudentScreen) and joined_nicknames(tmp_path, match_id) == ["Ann"]
 
 
 @pytest.mark.parametrize("experiment", ["first-price", "second-price"])
