@@ -85,7 +85,8 @@ def split_bonuses(holdings: Mapping[Hashable, int], schedule: Sequence[int],
       (by default the first two: primary and secondary, or majority and minority).
     * Otherwise holders are ranked by shares. A group of ``k`` holders tied at the next place
       pools the bonuses of the ``k`` places they occupy (as far as the schedule goes) and splits
-      the pool evenly, each share rounded **up** to ``rounding``; the places after them are
+      the pool evenly, each share rounded **up** to ``rounding`` (a bonus nobody shares is paid
+      whole); the places after them are
       paid on. So a tie for primary splits primary + secondary and the next holder gets the
       tertiary; a tie for secondary splits secondary + tertiary and nobody gets the tertiary;
       three tied for primary split all three.
@@ -104,7 +105,8 @@ def split_bonuses(holdings: Mapping[Hashable, int], schedule: Sequence[int],
         if place >= len(schedule):
             break
         pool = sum(schedule[place:place + len(group)])
-        each = round_up(pool, len(group) * rounding) // len(group) if pool else 0
+        # only a shared bonus is rounded (a table's tie_rounding leaves a lone place's bonus whole)
+        each = round_up(pool, len(group) * rounding) // len(group) if len(group) > 1 else pool
         for holder in group:
             if each:
                 paid[holder] = each
