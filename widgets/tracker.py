@@ -81,6 +81,17 @@ def _close_tree(widget: W.Widget) -> None:
     widget.close()
 
 
+def random_draws(match: Match, owner: int | None) -> list[Action]:
+    """Every draw ``owner`` (None: the table) makes in a row from now, at random from the match's
+    seeded generator: one tap of "Draw ... at random" deals a whole hand, not one card of it."""
+    state, draws = match.state.clone(), []
+    while state.current_player() == CHANCE and state.chance_owner() == owner:
+        draw = state.sample_chance(match.rng)
+        state.apply(draw)
+        draws.append(draw)
+    return draws
+
+
 class PrivatePanel:
     """One seat's panel: their secrets and their secret entries. One panel serves every seat in
     turn: opening it for a seat fills it in, closing it blanks every secret in it (the secrets,
@@ -479,7 +490,7 @@ class Tracker:
         if state.current_player() != CHANCE or state.chance_owner() is not None:
             self._error(_("Nothing public is to be drawn now."))
             return
-        self._play(self.match.sample_chance())
+        self._play_all(random_draws(self.match, None))
 
     def undo(self) -> None:
         self._history(self.saved.undo)
@@ -663,7 +674,7 @@ class Tracker:
         if state.current_player() != CHANCE or state.chance_owner() != self.private.seat:
             self.private.show_error(_("Nothing secret is to be drawn for you now."))
             return
-        self._play_private(self.match.sample_chance())
+        self._play_private_all(random_draws(self.match, self.private.seat))
 
     def close(self) -> None:
         """Close every widget of the tracker (when leaving it for the list of matches)."""

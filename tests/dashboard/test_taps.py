@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tabletop import CHANCE, TERMINAL, Match
 from tabletop.stockpile.actions import DrawCard, DrawToStockpile, Pass, PlaceCards, SellStock
 from tabletop.widgets import Tracker
@@ -303,4 +305,28 @@ def test_each_acquire_buy_button_names_its_chain_on_the_shared_screen_too():
     n = len(match)
     assert tracker.panel.pick_entries([buy, buy]) == (1, 2)
     assert list(match.log[n:]) == [buy, buy]
+    tracker.close()
+
+
+@pytest.mark.parametrize("title", ["acquire", "jika", "stockpile", "black-monday"])
+def test_one_tap_of_draw_at_random_makes_every_draw_due_in_a_row(title):
+    """A player who asks the app to draw for them gets their whole hand at one tap, and the table
+    its whole run of public cards: the tap stops where another seat's draw or a decision comes."""
+    from tabletop.core import CHANCE
+    match = Match(title, PLAYERS, seed=5)
+    tracker = Tracker(match)
+    taps = 0
+    while match.current_player() == CHANCE and taps < 20:
+        owner = match.state.chance_owner()
+        before = len(match)
+        if owner is None:
+            tracker.random_button.click()
+        else:
+            tracker.open_gate(owner)
+            tracker.private.random_button.click()
+        taps += 1
+        assert len(match) > before
+        still = match.current_player() == CHANCE and match.state.chance_owner() == owner
+        assert not still, f"after one tap, {owner!r} still has a draw to make"
+    assert match.current_player() != CHANCE, "the opening draws took a tap per seat at most"
     tracker.close()
