@@ -295,15 +295,16 @@ class JoinPage:
         self.device = W.Text(layout=W.Layout(display="none"), _dom_classes=("tt-device",))
         self.tag: str | None = None
         self.device.observe(lambda _change: self._device_known(), names="value")
-        self.widget = kit.vbox([
+        form = kit.vbox([
             kit.html(CSS + EXTRA_CSS),
             _card(kit.html(_header(match, _("Join the class")))),
             _card(kit.html('<div class="tt-big">' + esc(_("Choose a nickname")) + '</div><div class="tt-dim">'
                            + esc(_("Only your nickname is shown to the class. Use a nickname, not your full name."))
                            + " " + esc(tr("Up to {n} characters.", n=MAX_NICKNAME)) + "</div>"),
-                  self.nickname, kit.box([self.button]), self.message, self.device,
+                  self.nickname, kit.box([self.button]), self.message,
                   kit.html(f'<div class="tt-rule">{esc(rule_words(match))}</div>')),
         ], "tt-app", "tt-exp", "tt-join-page")
+        self.widget = W.VBox([form, self.device])      # beside the form: its one input is the nickname
 
     def _say(self, words: str) -> None:
         self.message.value = f'<div class="tt-banner">{esc(words)}</div>'
