@@ -28,13 +28,15 @@ from .i18n import N_, Number, tr
 from .registry import get_title
 
 __all__ = ["Match", "SAVE_FORMAT", "SAVE_VERSION", "PUBLIC_RECORD_FORMAT", "PUBLIC_RECORD_VERSION",
-           "MAX_SAVE_BYTES", "MAX_SAVE_DEPTH"]
+           "MAX_SAVE_BYTES", "MAX_SAVE_DEPTH", "MAX_NAME_LENGTH"]
 
 SAVE_FORMAT = "tabletop-match"
 SAVE_VERSION = 1
 PUBLIC_RECORD_FORMAT = "tabletop-public-record"
 PUBLIC_RECORD_VERSION = 1
 CHECKPOINT_EVERY = 32
+#: a player's name has at most this many characters (every list of matches shows every name)
+MAX_NAME_LENGTH = 40
 #: a save larger than this is refused unread (the longest real game is well under 1 MB)
 MAX_SAVE_BYTES = 20_000_000
 #: lists and tables nested deeper than this are refused before parsing (real saves nest 5 deep)
@@ -59,6 +61,9 @@ class Match:
         for p in players:
             if not isinstance(p, str):
                 raise OptionsError("A player's name is text, not {value}.", value=shown(p))
+            if len(p) > MAX_NAME_LENGTH:
+                raise OptionsError("A player's name has at most {limit} characters: “{name}” has {count}.",
+                                   limit=MAX_NAME_LENGTH, name=p[:20] + "…", count=Number(len(p)))
         if not self.title.min_players <= len(players) <= self.title.max_players:
             raise OptionsError("{game} is for {least} to {most} players, not {count}.",
                                game=self.title.display_name, least=self.title.min_players,

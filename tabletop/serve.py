@@ -34,7 +34,8 @@ import webbrowser
 from pathlib import Path
 
 __all__ = ["widgets_dir", "notebook_path", "voila_command", "voila_env", "lan_addresses", "serve",
-           "Voila", "is_loopback", "wait_until_listening", "CULL_IDLE_TIMEOUT", "CULL_INTERVAL", "STOP_WITHIN"]
+           "Voila", "is_loopback", "wait_until_listening", "CULL_IDLE_TIMEOUT", "CULL_INTERVAL", "STOP_WITHIN",
+           "MAX_MESSAGE_BYTES"]
 
 #: front-end extensions the dashboards do not need (jupyterlab-plotly draws their charts: kept)
 SKIPPED_EXTENSIONS = ["@voila-dashboards/jupyterlab-preview", "jupyterlab_pygments"]
@@ -44,6 +45,11 @@ CULL_IDLE_TIMEOUT = 30
 CULL_INTERVAL = 15
 #: seconds from Ctrl-C (or SIGTERM) until Voilà and every kernel have exited
 STOP_WITHIN = 3.0
+#: the largest websocket message a page may send its kernel. An imported save travels whole in
+#: one message (ipywidgets' file upload), and tornado's default of 10 MiB closed the connection on
+#: a save of 10-20 MB, the import lost without a word: the save limit (tabletop.match.MAX_SAVE_BYTES,
+#: 20 MB) and room for the message's own fields. The page reads nothing of a larger file.
+MAX_MESSAGE_BYTES = 24 * 1024 * 1024
 
 
 def widgets_dir() -> Path:
@@ -96,12 +102,16 @@ def voila_command(port: int = 0, host: str = "127.0.0.1", open_browser: bool = F
            "--VoilaConfiguration.http_header_envs=Accept-Language",
            ] + [f"--VoilaConfiguration.extension_denylist={name}"
                 for name in (SKIPPED_EXTENSIONS if skipped_extensions is None else skipped_extensions)]
+    # tornado's settings as one literal (traitlets reads it, with a deprecation warning that
+    # Voilà's process does not show): given as key=value, a value arrives as a string, and
+    # tornado compares the message size limit with numbers
+    settings: dict = {"websocket_max_message_size": MAX_MESSAGE_BYTES}
     if is_loopback(host):
         # jupyter-server's Host check (DNS rebinding): only loopback addresses and "localhost".
-        # Dict values given on the command line arrive as strings ("False" would be true): the
-        # empty string is the false value. A LAN address fails this check (it passes only loopback
-        # IPs), so a LAN server keeps Voilà's allow_remote_access=True and the token guards it.
-        cmd.append("--Voila.tornado_settings=allow_remote_access=")
+        # A LAN address fails this check (it passes only loopback IPs), so a LAN server keeps
+        # Voilà's allow_remote_access=True and the token guards it.
+        settings["allow_remote_access"] = False
+    cmd.append(f"--Voila.tornado_settings={settings!r}")
     if token:
         cmd.append("--Voila.auto_token=True")   # the token comes from JUPYTER_TOKEN
     if not open_browser:

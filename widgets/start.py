@@ -12,7 +12,7 @@ import ipywidgets as W
 
 from tabletop.errors import StoreError, TabletopError
 from tabletop.i18n import DEFAULT, _, current_language, tr, trn
-from tabletop.match import Match
+from tabletop.match import MAX_SAVE_BYTES, Match, _too_large
 from tabletop.registry import get_title, title_names
 from tabletop.store import MatchInfo, Store, StoredMatch
 
@@ -124,7 +124,9 @@ class StartPage:
         self.upload.add_class("tt-upload")   # the stylesheet hides the file count ipywidgets appends
         self.upload.observe(self._uploaded, names="value")
         self.problems = kit.html()
-        saved = _card(kit.html('<div class="tt-section-title">' + esc(_("Saved matches")) + '</div>'), self.problems,
+        # the page template reads no file over the save limit (data-tt-read-limit)
+        saved = _card(kit.html('<div class="tt-section-title">' + esc(_("Saved matches")) + '</div>'
+                               f'<span data-tt-read-limit="{MAX_SAVE_BYTES}"></span>'), self.problems,
                       self.saved_box, _wrap([self.upload]))
         head = kit.html('<div class="tt-header"><span class="tt-title">tabletop</span><span class="tt-dim">'
                         + esc(_("A companion for stock-market board games at the table.")) + "</span></div>"
@@ -394,6 +396,13 @@ class StartPage:
             return
         item = files[0]
         content = item["content"] if isinstance(item, dict) else item.content
+        size = item.get("size") if isinstance(item, dict) else getattr(item, "size", None)
+        self.upload.value = ()        # the same file may be chosen again; its bytes are not kept
+        # the page reads nothing of a file over the limit (its template), so the size says it
+        size = max(size if isinstance(size, int) else 0, len(content))
+        if size > MAX_SAVE_BYTES:
+            self._set_banner(str(_too_large(size)))
+            return
         try:
             text = bytes(content).decode("utf-8")
         except UnicodeDecodeError:

@@ -39,7 +39,7 @@ CSS = """
   margin: 3px 6px 3px 0; white-space: normal; border-radius: 8px; }
 .tt-app .widget-upload, .tt-app .jupyter-button.widget-upload { height: auto; min-height: 48px; width: auto;
   font-size: 16px; padding: 8px 14px; }
-.tt-app .tt-upload { font-size: 0; }
+.tt-app .jupyter-button.tt-upload { font-size: 0; }   /* over .tt-btn's size: only ::before shows */
 .tt-app .tt-upload::before { content: "Import a match (JSON file)"; font-size: 16px; }
 /* ipywidgets fixes a row's height at 28 px: taller controls would spill over the next row */
 .tt-app .widget-inline-hbox, .tt-app .widget-dropdown, .tt-app .widget-text, .tt-app .widget-password,
