@@ -273,12 +273,12 @@ def _refuse_address(location) -> None:
     if found is None or is_database_url(location):
         return
     if found.group(1).lower() in ("sqlite", "sqlite3", "file"):
-        raise StoreError("The address {location} is not a file: tabletop keeps saved matches in a SQLite file "
-                         "named by its path (such as ~/matches.sqlite3) or in a PostgreSQL database "
-                         "(postgresql://...). Give the file's path itself; nothing was changed.",
+        raise StoreError("The address {location} is not a file: tabletop keeps saved matches in a file named by "
+                         "its path (such as ~/matches.sqlite3) or in a PostgreSQL database (postgresql://...). "
+                         "Give the file's path itself; nothing was changed.",
                          location=masked(location))
-    raise StoreError("Saved matches cannot be kept at {location}: tabletop knows SQLite files, named by their "
-                     "path, and PostgreSQL databases (postgresql://...), not {scheme} addresses. Nothing was "
+    raise StoreError("Saved matches cannot be kept at {location}: tabletop keeps them in a file named by its "
+                     "path, or in a PostgreSQL database (postgresql://...), not at {scheme} addresses. Nothing was "
                      "changed.", location=masked(location), scheme=found.group(1).lower() + "://")
 
 
@@ -525,10 +525,10 @@ class Store:
                                      path=self.path)
                 self.path.parent.mkdir(mode=_FOLDER_MODE, parents=True, exist_ok=True)
             self._create_file()
-        elif found.st_size == 0:
-            # tabletop never leaves an empty file: the app's was damaged; a copy's target is not ours
-            raise self._damaged() if self.access == "app" else self._not_our_target()
-        self._keep_private()
+        elif self.access == "write" and not self._is_sqlite():
+            raise self._not_our_target()          # SQLite is not even let at it
+        elif found.st_size == 0:                  # tabletop never leaves an empty file: it was damaged
+            raise self._damaged()
         self._db = sqlite3.connect(str(self.path), timeout=self.busy_timeout, isolation_level=None,
                                    check_same_thread=False)
         self._db.execute("PRAGMA foreign_keys = ON")
@@ -540,6 +540,7 @@ class Store:
         version = self._schema_version()
         if version == 0 and self.access == "write":    # an empty database of someone else's
             raise self._not_our_target()
+        self._keep_private()                      # only once it is known to be tabletop's
         if version < SCHEMA_VERSION:
             self._migrate()
         if self._db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
@@ -765,6 +766,10 @@ class Store:
         return DatabaseDamaged("The saved matches file {path} is damaged and cannot be read. It was moved aside to "
                                "{target} (nothing was deleted); a new empty store will be started the next time "
                                "tabletop opens its saved matches.", moved_to=target, path=self.path, target=target)
+
+    def _is_sqlite(self) -> bool:
+        with open(self.path, "rb") as file:
+            return file.read(len(_SQLITE_MAGIC)) == _SQLITE_MAGIC
 
     def _could_be_ours(self) -> bool:
         """Whether the file may be a damaged store of tabletop's: empty (nothing to lose), a SQLite
@@ -1247,8 +1252,8 @@ def copy_matches(source, target, match_ids: list[str] | None = None, replace: bo
         except OSError:                      # either is missing: they are not one file
             same = False
         if same:
-            raise StoreError("{source} and {target} are the same file; nothing was copied.", source=source,
-                             target=target)
+            raise StoreError("The source and the target are the same file ({path}); nothing was copied.",
+                             path=source)
     opened = []
 
     def store(location, access: str) -> Store:
