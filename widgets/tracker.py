@@ -404,9 +404,12 @@ class Tracker:
             self.panel.show(prompt, match.offered_actions(None), label, [self.random_button], state=state)
         elif player == CHANCE or self.needs_private(player):
             seat = state.chance_owner() if player == CHANCE else player
-            self._gate_seat = seat
-            self.gate_button.description = tr("Open {player}'s panel", player=match.game.players[seat])
             quick = [] if player == CHANCE else list(self.ui.public_choices(state, seat, match.offered_actions(None)))
+            self._gate_seat = seat
+            # the prompt ("Pass the device to Bob") and the gate's button change together: the
+            # page drew the old name above the new button while the choices were computed
+            self.panel.prompt.value = prompt
+            self.gate_button.description = tr("Open {player}'s panel", player=match.game.players[seat])
             self.panel.show(prompt, quick, label, [self.gate_button], state=state)
         else:
             self.panel.show(prompt, match.offered_actions(None), label, state=state)

@@ -330,3 +330,45 @@ def test_one_tap_of_draw_at_random_makes_every_draw_due_in_a_row(title):
         assert not still, f"after one tap, {owner!r} still has a draw to make"
     assert match.current_player() != CHANCE, "the opening draws took a tap per seat at most"
     tracker.close()
+
+
+def test_the_gate_never_names_one_player_above_another_players_button():
+    """While the screen moves to the next player, "Pass the device to X" and "Open Y's panel" are
+    never left disagreeing while the app works on: the page once showed the old name above the
+    new button for a second, while the next player's choices were computed between the two."""
+    import re
+    from tabletop.core import CHANCE
+    match = Match("black-monday", PLAYERS[:3], seed=2)
+    tracker = Tracker(match)
+    events = []          # ("names", prompt's player, button's player) or ("work",)
+
+    def check(_change=None):
+        asked = re.search(r"Pass the device to (\w+)", re.sub(r"<[^>]+>", " ", tracker.panel.prompt.value))
+        opened = re.search(r"Open (\w+)'s panel", tracker.gate_button.description)
+        if asked and opened:
+            events.append(("names", asked.group(1), opened.group(1)))
+    tracker.gate_button.observe(check, names="description")
+    tracker.panel.prompt.observe(check, names="value")
+    offered = match.offered_actions
+    match.offered_actions = lambda *a, **k: (events.append(("work",)), offered(*a, **k))[1]
+    for _ in range(40):
+        if match.current_player() == CHANCE and match.state.chance_owner() is None:
+            tracker.random_button.click()
+            continue
+        seat = match.state.chance_owner() if match.current_player() == CHANCE else match.current_player()
+        if seat is None or seat < 0:
+            break
+        tracker.open_gate(seat)
+        if match.current_player() == CHANCE:
+            tracker.private.random_button.click()
+        else:
+            tracker.private.actions.pick(offered(seat)[0])
+        if tracker.private is not None:
+            tracker.close_private()
+    named = [e for e in events if e[0] == "names"]
+    assert len({e[2] for e in named}) >= 2, "the gate changed hands"
+    for before, after in zip(events, events[1:]):
+        if before[0] == "names" and before[1] != before[2]:
+            assert after[0] == "names" and after[1] == after[2], \
+                f"'Pass the device to {before[1]}' above 'Open {before[2]}'s panel' while the app worked on"
+    tracker.close()
