@@ -242,19 +242,38 @@ class PositionRules:
             self._replan_placing()
 
     def _correct_square(self, label: Any, to: Any) -> None:
+        """Every check is of public facts (the board, the tiles set aside), so the answer is the
+        same wherever the tile is hidden; a tile the match had in a rack leaves it (see
+        ``_take_hidden``): a refusal for it would tell the table whose rack holds it."""
         tile = self._tile(label)
         where = self.where[tile]
-        if where >= 0 or where == ASIDE:
-            raise IllegalAction("{tile} cannot go on the board: it is not among the tiles left to "
-                                "draw; check the tile and enter it again.", tile=label)
+        if to is None and where != BOARD:
+            raise IllegalAction("{tile} is already empty.", tile=label)
+        if where == ASIDE:
+            raise IllegalAction("{tile} cannot go on the board: it was set aside as unplayable; "
+                                "check the tile and enter it again.", tile=label)
         cells = {x: v for x, v in enumerate(self.board) if v != EMPTY}
         if to is None:
-            cells.pop(tile, None)
+            del cells[tile]
         else:
             cells[tile] = self._board_value(to)
         self._board_sizes(cells)
+        if where != BOARD:
+            self._take_hidden(tile)
         self._lay_board(cells, self.aside)
         self._after_board_change()
+
+    def _take_hidden(self, tile: int) -> None:
+        """Take ``tile`` out of its hidden place, the draw pile or a rack. A rack keeps its count:
+        its owner holds a tile the match no longer knows and enters it again at their next draw
+        (``unentered``), so the table cannot tell which place the tile came from."""
+        where = self.where[tile]
+        if where == PILE:
+            self.pile.remove(tile)
+        else:
+            self.hands[where].remove(tile)
+            self.unentered[where] += 1
+        self.where[tile] = PILE     # the caller puts it where it goes
 
     def _replan_placing(self) -> None:
         """After a correction in the placing step: the tiles the player may place now."""
@@ -302,7 +321,8 @@ class PositionRules:
     def at_position_boundary(self) -> bool:
         """The start of a turn: nothing placed or bought yet, no merger, the end not declared."""
         return (self.to_act >= 0 and self.to_act == self.turn and self.phase in ("place", "buy")
-                and not self.placed and not self.bought and self.merger is None and self.declared < 0)
+                and not self.placed and not self.bought and self.merger is None and self.declared < 0
+                and not any(self.unentered))   # (a position cannot name a tile nobody entered)
 
     def position_entries(self) -> list:
         """This table as a ``Position`` and each player's rack (``DrawTile``), in the order a new

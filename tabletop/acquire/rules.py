@@ -193,6 +193,11 @@ class AcquireState(PositionRules, State):
         self.where = [PILE] * t.n_tiles
         self.pile = list(range(t.n_tiles))
         self.hands: list[list[int]] = [[] for _ in range(n)]
+        #: per seat, tiles its rack holds that the match no longer knows: a correction or another
+        #: player's draw named a tile the match had in that rack, so the owner enters the tile they
+        #: really hold at their next draw (counted in the rack meanwhile: nobody can tell)
+        self.unentered = [0] * n
+        self.reentering = 0        # of the draws now due, how many enter such a tile again
         self.size = [0] * nc
         self.bank = [ed.shares_per_corporation] * nc
         self.held = [[0] * nc for _ in range(n)]
@@ -241,6 +246,7 @@ class AcquireState(PositionRules, State):
         d["where"] = self.where[:]
         d["pile"] = self.pile[:]
         d["hands"] = [h[:] for h in self.hands]
+        d["unentered"] = self.unentered[:]
         d["size"] = self.size[:]
         d["bank"] = self.bank[:]
         d["held"] = [h[:] for h in self.held]
@@ -493,7 +499,6 @@ class AcquireState(PositionRules, State):
     def _do_start_tile(self, a: DrawStartTile) -> None:
         self._check_chance(a, "first draw")
         t = self._drawable(a.tile)
-        self.pile.remove(t)
         self.where[t] = BOARD
         self.board[t] = self.tables.nc
         self.start_tiles[a.seat] = t
@@ -514,10 +519,14 @@ class AcquireState(PositionRules, State):
             self._check_chance(a, "deal", "draw")
         t = self.tables.index.get(a.tile) if type(a.tile) is str else None
         if t is None or self.where[t] != PILE:
-            self._drawable(a.tile)
-        self.pile.remove(t)
+            t = self._drawable(a.tile)
+        else:
+            self.pile.remove(t)
         self.where[t] = seat
         self.hands[seat].append(t)
+        if self.reentering:                # a tile of the rack entered again, not a new one
+            self.reentering -= 1
+            self.unentered[seat] -= 1
         draws.pop()
         if not draws:
             if self.phase == "deal":      # (after the first draw, or a position)
@@ -544,17 +553,19 @@ class AcquireState(PositionRules, State):
                               drawer=self.name(self.draws[-1]), player=self.name(a.seat))
 
     def _drawable(self, label: Any) -> int:
+        """The tile ``label``, drawn: taken from where it is hidden (the pile or a rack, see
+        ``_take_hidden``) and refused only for public facts, a tile on the board or set aside.
+        Refusing a tile the match has in a rack would tell the drawer, or anyone trying tiles
+        one by one, where it is."""
         t = self._tile(label)
         where = self.where[t]
-        if where != PILE:
-            if where == BOARD:
-                raise IllegalAction("{tile} cannot be drawn: it is already on the board; check the "
-                                    "tile and enter it again.", tile=label)
-            if where == ASIDE:
-                raise IllegalAction("{tile} cannot be drawn: it was set aside as unplayable; check "
-                                    "the tile and enter it again.", tile=label)
-            raise IllegalAction("{tile} cannot be drawn: it is not among the tiles left to draw; "
-                                "check the tile and enter it again.", tile=label)
+        if where == BOARD:
+            raise IllegalAction("{tile} cannot be drawn: it is already on the board; check the "
+                                "tile and enter it again.", tile=label)
+        if where == ASIDE:
+            raise IllegalAction("{tile} cannot be drawn: it was set aside as unplayable; check "
+                                "the tile and enter it again.", tile=label)
+        self._take_hidden(t)
         return t
 
     def _do_place(self, a: PlaceTile) -> None:
@@ -791,12 +802,15 @@ class AcquireState(PositionRules, State):
                 self.where[t] = ASIDE
                 self.aside.append(t)
             if dead:
-                room = self.edition.hand_size - len(hand)
-                left = len(self.pile)
+                room = self.edition.hand_size - len(hand) - self.unentered[seat]
+                left = self.tiles_left()
                 labels = self.tables.labels
                 self.announce("set_aside", seat=seat, tiles=tuple(labels[t] for t in sorted(dead)),
                               replaced=min(room, left) - max(0, min(room - len(dead), left)))
-        k = min(self.edition.hand_size - len(hand), len(self.pile))
+        # the rack's public count, then its tiles to enter again (see ``unentered``)
+        k = min(self.edition.hand_size - len(hand) - self.unentered[seat], self.tiles_left())
+        self.reentering = self.unentered[seat]
+        k += self.reentering
         if k > 0:
             self.draws = [seat] * k
             self.phase = "draw"
@@ -824,7 +838,10 @@ class AcquireState(PositionRules, State):
         self._to_buy(False)
 
     def _stuck(self) -> bool:
-        """Nobody holds a playable tile, and no unplayable tile can be swapped for a new one."""
+        """Nobody holds a playable tile, and no unplayable tile can be swapped for a new one (a
+        tile still to be entered again might be playable)."""
+        if any(self.unentered):
+            return False
         kind = self.kind
         for hand in self.hands:
             for t in hand:
@@ -832,6 +849,10 @@ class AcquireState(PositionRules, State):
                 if k < BLOCKED or (k == DEAD and self.pile):
                     return False
         return True
+
+    def tiles_left(self) -> int:
+        """The draw pile as the table counts it: the tiles still to be entered again are in racks."""
+        return max(0, len(self.pile) - sum(self.unentered))
 
     def _advance(self) -> None:
         nxt = (self.turn + 1) % self.n
@@ -1058,7 +1079,7 @@ class AcquireState(PositionRules, State):
                 "holdings": ({corps[c]: self.held[s][c] for c in range(lone) if self.held[s][c]}
                              if mine else None),
                 "owed": 0,
-                "tiles_in_hand": len(self.hands[s]),
+                "tiles_in_hand": len(self.hands[s]) + self.unentered[s],
                 "start_tile": t.labels[self.start_tiles[s]] if self.start_tiles[s] >= 0 else None,
             })
         merger = None
@@ -1094,7 +1115,7 @@ class AcquireState(PositionRules, State):
                 "row_labels": [chr(65 + r) for r in range(ed.rows)],
                 "grid": grid,
                 "corporations": self.corporation_rows(),
-                "tiles_left": len(self.pile),
+                "tiles_left": self.tiles_left(),
                 "set_aside": [t.labels[x] for x in self.aside],
                 "hidden_money": self.hidden,
                 "end_declared_by": self.declared if self.declared >= 0 else None,
@@ -1117,6 +1138,8 @@ class AcquireState(PositionRules, State):
                 "holdings": {corps[c]: self.held[seat][c] for c in range(lone)
                              if self.held[seat][c]},
             }
+            if self.unentered[seat]:
+                view["private"]["tiles_to_enter_again"] = self.unentered[seat]
         return view
 
     # --- the log in words -------------------------------------------------------------------

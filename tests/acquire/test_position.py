@@ -1,5 +1,6 @@
 """Acquire started from the table as it is (a Position: board, money, shares, rack sizes; then
 each player's rack), and corrections of money, shares and a square of the board."""
+import json
 import random
 
 import pytest
@@ -81,7 +82,7 @@ def test_a_41_tile_corporation_in_one_entry_may_end_the_game():
     assert view["board"]["end_allowed"] and DeclareEnd(0) in m.legal_actions()
 
 
-def test_rack_entries_offer_every_tile_not_on_the_board_and_refuse_one_in_another_rack():
+def test_rack_entries_offer_every_tile_not_on_the_board_and_take_one_from_another_rack():
     m = Match("acquire", NAMES, seed=0)
     m.apply(position(set_aside=("5E",)))
     for viewer in (None, 0, 1):
@@ -97,7 +98,11 @@ def test_rack_entries_offer_every_tile_not_on_the_board_and_refuse_one_in_anothe
     refused_unchanged(m, DrawTile(1, "3C"), NotYourTurn, "drawn by Liz")
     for tile in "5C 1J 2J 3J 4J".split():
         m.apply(DrawTile(0, tile))
-    refused_unchanged(m, DrawTile(1, "4A"), IllegalAction, "not among the tiles left to draw")
+    # issue 28: refusing 4A would tell Charlie that a rack holds it; Liz enters her tile again
+    m.apply(DrawTile(1, "4A"))
+    assert m.view(1)["private"]["hand"] == ["4A"] and "4A" not in m.view(0)["private"]["hand"]
+    assert m.view(0)["private"]["tiles_to_enter_again"] == 1
+    assert [p["tiles_in_hand"] for p in m.view()["players"]] == [6, 1, 0]
 
 
 @pytest.mark.parametrize("changes, error, words", [
@@ -172,7 +177,8 @@ def test_a_tile_on_the_wrong_square_is_moved_by_two_corrections():
 
 @pytest.mark.parametrize("fix, words", [
     (Correction("square", None, "3B", "Bolt", "x"), "Etch (3A) and Bolt (3B) cannot touch"),
-    (Correction("square", None, "4A", "Etch", "x"), "4A cannot go on the board: it is not among the tiles left"),
+    (Correction("square", None, "4A", None, "x"), "4A is already empty."),
+    (Correction("square", None, "4A", "Bolt", "x"), "Etch (3A) and Bolt (4A) cannot touch"),
     (Correction("square", None, "2A", None, "x"), "one chain; 3A is not joined"),
     (Correction("value", None, "Bolt", 900, "x"), "a share price follows its corporation's size"),
     (Correction("money", 0, "", 10, ""), "needs a reason"),
@@ -180,6 +186,44 @@ def test_a_tile_on_the_wrong_square_is_moved_by_two_corrections():
 ])
 def test_impossible_corrections_are_refused(fix, words):
     refused_unchanged(started(), fix, Exception, words)
+
+
+def _answers(m: Match, fixes) -> list:
+    out = []
+    for fix in fixes:
+        trial = m.state.clone()
+        try:
+            trial.apply(fix)
+        except IllegalAction as e:
+            out.append((e.render("en"), e.render("ja")))
+        else:
+            out.append(json.dumps(trial.view(None), sort_keys=True))
+    return out
+
+
+def test_a_square_correction_answers_the_same_for_a_tile_in_a_rack_and_one_in_the_bag():
+    """Issue 28: the card's square correction told a tile in a rack from one in the bag by its
+    refusal; trying the 100 squares found all 18 rack tiles. Liz holds 4A in one match and not
+    in the other: every square correction, in English and Japanese, and the public table after
+    an accepted one, must be the same."""
+    held = started()
+    bagged = started(racks={**RACKS, 0: "6A 5C 1J 2J 3J 4J"})
+    assert "4A" in held.view(0)["private"]["hand"] and "4A" not in bagged.view(0)["private"]["hand"]
+    fixes = [Correction("square", None, tile, to, "x") for tile in ("4A", "6A")
+             for to in (None, "", "Etch", "Bolt", "Rove")]
+    assert _answers(held, fixes) == _answers(bagged, fixes)
+    # 4A joins Etch in both; Liz holds a tile to enter again and draws it with her next tile
+    held.apply(Correction("square", None, "4A", "Etch", "4A was placed but not entered"))
+    assert held.view()["board"]["grid"][0][3] == "Etch"
+    assert held.view()["players"][0]["tiles_in_hand"] == 6 and held.view(0)["private"]["tiles_to_enter_again"] == 1
+    held.apply(PlaceTile(0, "5C"))
+    held.apply(EndTurn(0))
+    assert held.waiting_for().hint == "Liz is to draw a tile"
+    held.apply(DrawTile(0, "7A"))            # the tile she really holds
+    held.apply(DrawTile(0, "8A"))            # the new one
+    assert held.current_player() == 1 and "tiles_to_enter_again" not in held.view(0)["private"]
+    assert held.view(0)["private"]["hand"] == ["7A", "8A", "1J", "2J", "3J", "4J"]
+    invariant(held.state)
 
 
 def _random_correction(m: Match, rng: random.Random):

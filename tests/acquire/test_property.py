@@ -20,7 +20,7 @@ def invariant(state) -> None:
     assert sorted(state.aside) == [x for x in range(t.n_tiles) if where[x] == ASIDE]
     for seat, hand in enumerate(state.hands):
         assert sorted(hand) == [x for x in range(t.n_tiles) if where[x] == seat]
-        assert len(hand) <= ed.hand_size
+        assert len(hand) + state.unentered[seat] <= ed.hand_size
     for x in range(t.n_tiles):
         assert (where[x] == BOARD) == (state.board[x] != EMPTY)
     # shares: bank + holders = the printed count
