@@ -198,7 +198,7 @@ def test_a_database_version_that_is_no_version_is_refused_as_unknown_naming_the_
     with pytest.raises(StoreError) as caught:
         Store(path)
     assert str(caught.value) == (f"The saved matches in {path} were written by a newer or unknown version of "
-                                 f"tabletop (database version unknown; this tabletop reads versions 1 to 3). "
+                                 f"tabletop (database version unknown; this tabletop reads versions 1 to 4). "
                                  f"Update tabletop to open them; nothing was changed.")
 
 
