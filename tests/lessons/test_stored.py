@@ -1,5 +1,6 @@
 """The lessons' stored results (tabletop/economics/stored.json) are what the code computes today,
 and ``recall`` reads them instead of computing only for exactly the stored call."""
+import dataclasses
 import json
 import math
 from fractions import Fraction
@@ -34,8 +35,47 @@ def test_every_stored_result_is_what_the_code_computes_now(key):
         assert owner in STORED, "a stored method result whose object is not stored"
     # a method runs on its stored object (that object is checked by its own entry)
     fresh = stored.compute(key, parent=stored.decode(STORED[owner]) if owner else None)
-    assert stored.same(stored.decode(STORED[key]), fresh), (
-        f"the stored result of {_label(key)} is stale: run 'python -m tabletop.economics.stored'")
+    kept = stored.decode(STORED[key])
+    assert stored.same(kept, fresh), (
+        f"{_label(key)} no longer computes what the lessons publish: {'; '.join(differences(kept, fresh))}. "
+        "A change to tabletop changed a number a lesson prints: find the change, and if the new number "
+        "is the right one, say so in the lesson's text (and CHANGELOG) before it is stored")
+
+
+def differences(kept, fresh, path: str = "result", most: int = 5) -> list[str]:
+    """Where a stored result and today's differ, as 'path: stored -> now' (the first few)."""
+    out: list[str] = []
+
+    def walk(a, b, where):
+        if len(out) >= most or stored.same(a, b):
+            return
+        if type(a) is not type(b):
+            out.append(f"{where}: a {type(a).__name__} {a!r:.60} -> a {type(b).__name__} {b!r:.60}")
+        elif isinstance(a, dict):
+            for k in dict.fromkeys([*a, *b]):
+                walk(a.get(k), b.get(k), f"{where}[{k!r}]")
+        elif dataclasses.is_dataclass(a):
+            for f in dataclasses.fields(a):
+                walk(getattr(a, f.name), getattr(b, f.name), f"{where}.{f.name}")
+        elif isinstance(a, (list, tuple)) and len(a) == len(b):
+            names = getattr(a, "_fields", None)
+            for i, (x, y) in enumerate(zip(a, b)):
+                walk(x, y, f"{where}.{names[i]}" if names else f"{where}[{i}]")
+        elif isinstance(a, (list, tuple)):
+            out.append(f"{where}: {len(a)} items -> {len(b)} items")
+        else:
+            out.append(f"{where}: {a!r:.60} -> {b!r:.60}")
+
+    walk(kept, fresh, path)
+    return out
+
+
+def test_a_stale_stored_result_is_told_by_what_changed():
+    kept = Tournament("stockpile", ("a", "b"), 1, (GameRecord(0, 7, (1, 0), (5, 3), (0,), (), "done", 9),))
+    fresh = Tournament("stockpile", ("a", "b"), 1, (GameRecord(0, 7, (1, 0), (5, 4), (0, 1), (), "done", 9),))
+    assert differences(kept, fresh) == ["result.records[0].scores[1]: 3 -> 4",
+                                        "result.records[0].winners: 1 items -> 2 items"]
+    assert differences({"x": Fraction(1, 3)}, {"x": Fraction(1, 2)}) == ["result['x']: Fraction(1, 3) -> Fraction(1, 2)"]
 
 
 def test_the_store_holds_only_tabletop_calls_and_the_lessons_use_some_of_each_kind():
