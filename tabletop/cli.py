@@ -58,7 +58,10 @@ def main(argv: list[str] | None = None) -> int:
     copy = store_sub.add_parser("copy", help="copy saved matches from SRC to DST",
                                 description="Copy saved matches, whole (entries, undone entries, PIN hashes "
                                             "and waits, seat keys), from SRC to DST; each a SQLite file "
-                                            "(matches.sqlite3) or a postgresql:// address.")
+                                            "(matches.sqlite3, by its path) or a postgresql:// address. SRC is "
+                                            "only read. DST is a new file in a folder that exists, tabletop's "
+                                            "saved matches, or a PostgreSQL database; anything else is refused "
+                                            "and left as it is.")
     copy.add_argument("source", metavar="SRC")
     copy.add_argument("target", metavar="DST")
     copy.add_argument("--match", action="append", dest="matches", metavar="ID",
