@@ -124,8 +124,6 @@ _MIGRATIONS = {
     2: ["ALTER TABLE matches ADD COLUMN changed_by TEXT"] + _SEAT_TABLES,
     3: [],          # PostgreSQL widens its seed column (store_postgres.py); SQLite holds any seed as it is
 }
-#: the oldest schema holding every column a copy reads (so a source of it is read as it is)
-_COPYABLE_VERSION = 3
 
 #: a seat key's letters: no look-alikes (0/o, 1/l), so a link can be typed from the screen
 _KEY_LETTERS = "abcdefghijkmnpqrstuvwxyz23456789"
@@ -525,10 +523,8 @@ class Store:
                                      path=self.path)
                 self.path.parent.mkdir(mode=_FOLDER_MODE, parents=True, exist_ok=True)
             self._create_file()
-        elif self.access == "write" and not self._is_sqlite():
-            raise self._not_our_target()          # SQLite is not even let at it
         elif found.st_size == 0:                  # tabletop never leaves an empty file: it was damaged
-            raise self._damaged()
+            raise self._damaged()                 # (a copy's target: refused, left as it is)
         self._db = sqlite3.connect(str(self.path), timeout=self.busy_timeout, isolation_level=None,
                                    check_same_thread=False)
         self._db.execute("PRAGMA foreign_keys = ON")
@@ -766,10 +762,6 @@ class Store:
         return DatabaseDamaged("The saved matches file {path} is damaged and cannot be read. It was moved aside to "
                                "{target} (nothing was deleted); a new empty store will be started the next time "
                                "tabletop opens its saved matches.", moved_to=target, path=self.path, target=target)
-
-    def _is_sqlite(self) -> bool:
-        with open(self.path, "rb") as file:
-            return file.read(len(_SQLITE_MAGIC)) == _SQLITE_MAGIC
 
     def _could_be_ours(self) -> bool:
         """Whether the file may be a damaged store of tabletop's: empty (nothing to lose), a SQLite
