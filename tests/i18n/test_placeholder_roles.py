@@ -21,14 +21,16 @@ both placeholders and reads well, yet names the wrong player. Three checks:
 """
 from __future__ import annotations
 
+import dataclasses
 import json
+import random
 import re
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 
-from tabletop import Match
+from tabletop import CHANCE, Match
 from tabletop.errors import TabletopError
 from tabletop.i18n import DOMAINS, LOCALE_DIR, language, placeholders
 
@@ -215,8 +217,6 @@ NAMES = ["Ａlice", "Bören", "Çarla", "Dmitrij"]
 
 def out_of_turn(title: str, n: int):
     """A match where seat 0 is to act, and an action of seat 1 it refuses out of turn."""
-    from tabletop import CHANCE
-    import random
     match = Match(title, NAMES[:n], seed=3)
     rng = random.Random(3)
     while match.current_player() == CHANCE:
@@ -226,7 +226,6 @@ def out_of_turn(title: str, n: int):
     other = (player + 1) % n
     legal = match.legal_actions()
     action = legal[rng.randrange(len(legal))]
-    import dataclasses
     return match, dataclasses.replace(action, seat=other), player, other
 
 
