@@ -11,9 +11,9 @@ from typing import Mapping, Sequence
 from tabletop.core import Action, State
 from tabletop.i18n import N_, _, tr
 
-from .pickers import (acquire_rows, blackmonday_start_rows, stockpile_part_question, stockpile_part_words,
-                      stockpile_rows)
-from .render import count, esc, generic_html, htr, money, name, private_html, short_name, word
+from .pickers import (BOARD_COLOURS, acquire_rows, blackmonday_start_rows, stockpile_part_question,
+                      stockpile_part_words, stockpile_rows)
+from .render import attr, count, esc, generic_html, htr, money, name, private_html, scroll_box, short_name, word
 from .titles import TitleUI, default_net_worth, register_ui
 
 __all__ = ["stockpile_board", "acquire_board", "blackmonday_board", "jika_board"]
@@ -119,8 +119,9 @@ def stockpile_public_choices(state: State, seat: int, legal: Sequence[Action]) -
 
 
 # --- Acquire --------------------------------------------------------------------------------
-_CORP_COLOURS = ["#d97706", "#dc2626", "#2563eb", "#059669", "#7c3aed", "#db2777", "#0891b2",
-                 "#65a30d", "#9333ea"]
+#: the corporations' colours, the same as the tile picker's; each square and swatch also reads the
+#: corporation's first letters, so a player who cannot tell the colours apart reads the letters
+_CORP_COLOURS = BOARD_COLOURS
 
 
 def acquire_board(view: Mapping) -> str:
@@ -138,15 +139,16 @@ def acquire_board(view: Mapping) -> str:
             if cell is None:
                 cells.append("<td></td>")
             elif cell == "":
-                cells.append('<td style="background:#9ca3af" title="' + esc(_("tile")) + '">·</td>')
+                cells.append('<td style="background:#9ca3af;color:#111827" title="' + attr(_("tile")) + '">·</td>')
             else:
                 cells.append(f'<td style="background:{colour.get(cell, "#6b7280")};color:#fff" '
-                             f'title="{esc(name(cell, "acquire corporation"))}">{esc(short_name(cell, "acquire corporation"))}</td>')
+                             f'title="{attr(name(cell, "acquire corporation"))}">{esc(short_name(cell, "acquire corporation"))}</td>')
         body.append(f"<tr><th>{esc(rows[r] if r < len(rows) else r + 1)}</th>{''.join(cells)}</tr>")
-    parts = [_section(_("Board"), f'<div class="tt-scroll"><table class="tt-grid">{head}{"".join(body)}</table></div>')]
+    parts = [_section(_("Board"), scroll_box(f'<table class="tt-grid">{head}{"".join(body)}</table>', _("Board")))]
     trs = []
     for c in corps:
-        sw = f'<span class="tt-swatch" style="background:{colour[c["name"]]}"></span>'
+        sw = (f'<span class="tt-swatch" style="background:{colour[c["name"]]}" aria-hidden="true">'
+              f'{esc(short_name(c["name"], "acquire corporation"))}</span> ')
         state = _("safe") if c.get("safe") else (_("active") if c.get("active") else _("not on the board"))
         bonuses = " / ".join(money(b) for b in c.get("bonuses") or []) or "-"
         trs.append(f"<tr><th>{sw}{esc(name(c['name'], 'acquire corporation'))}</th><td>{esc(word(c.get('tier', '')))}</td>"
@@ -155,8 +157,8 @@ def acquire_board(view: Mapping) -> str:
                    f"<td>{esc(bonuses)}</td><td>{esc(state)}</td></tr>")
     heads = "".join("<th>" + esc(_(h)) + "</th>" for h in (N_("Corporation"), N_("Tier"), N_("Size"), N_("Price"),
                                                         N_("Shares left"), N_("Bonuses"), N_("State")))
-    parts.append(_section(_("Corporations"), '<div class="tt-scroll"><table class="tt-table"><tr>'
-                          f"{heads}</tr>{''.join(trs)}</table></div>"))
+    parts.append(_section(_("Corporations"), scroll_box(f'<table class="tt-table"><tr>{heads}</tr>{"".join(trs)}</table>',
+                                                        _("Corporations"))))
     facts = [htr(N_("Tiles left {n}"), n=esc(board.get("tiles_left", "?")))]
     if board.get("merger"):
         facts.append(_merger_words(board["merger"], [p.get("name", "") for p in view.get("players") or []]))

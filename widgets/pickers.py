@@ -459,8 +459,9 @@ def blackmonday_start_rows(ctx: PickerContext) -> list[Row] | None:
 
 
 # --- Acquire --------------------------------------------------------------------------------------
-BOARD_COLOURS = ["#d97706", "#dc2626", "#2563eb", "#059669", "#7c3aed", "#db2777", "#0891b2",
-                 "#65a30d", "#9333ea"]
+#: the corporations' colours (the tracker's board too): white letters on each read at 4.5:1 or more
+BOARD_COLOURS = ["#b45309", "#b91c1c", "#1d4ed8", "#047857", "#6d28d9", "#be185d", "#0e7490",
+                 "#4d7c0f", "#7e22ce"]
 _TILE_KINDS = {"PlaceTile", "DrawTile", "DrawStartTile"}
 
 
@@ -485,8 +486,8 @@ def acquire_grid(ctx: PickerContext) -> list[Row] | None:
             action = offered.pop(tile, None)
             if action is not None:
                 taps.append(Tap(tile, action=action, tooltip=ctx.describe(action), colour="#ffffff"))
-            elif cell is None:
-                taps.append(Tap("", enabled=False))
+            elif cell is None:     # a screen reader names an empty square too (not by its tile: racks are secret)
+                taps.append(Tap("", enabled=False, tooltip=_("empty")))
             elif cell == "":
                 taps.append(Tap("▪", enabled=False, colour="#9ca3af"))
             else:

@@ -61,24 +61,42 @@ def _head(title: str, note: str = "") -> W.HTML:
     return kit.html("<b>" + esc(_(title)) + "</b>" + (" " + esc(_(note)) if note else ""))
 
 
+def _labelled(widget: W.Widget, width: str = "initial") -> W.Widget:
+    """``widget`` with its whole label (ipywidgets cuts a label to 80 px with an ellipsis: "First
+    pla…"); on a phone the label goes above the control (``tt-stacked``, the stylesheet)."""
+    widget.style.description_width = width
+    widget.add_class("tt-stacked")
+    return widget
+
+
 def _seat_dropdown(players: Sequence[str], label: str, value: int = 0) -> W.Dropdown:
-    return W.Dropdown(options=[(player, i) for i, player in enumerate(players)], value=value, description=_(label))
+    return _labelled(W.Dropdown(options=[(player, i) for i, player in enumerate(players)], value=value,
+                                description=_(label)))
 
 
 def _grid(rows: Sequence[str], columns: Sequence[str], make: Callable[[], W.Widget]) -> tuple[W.GridBox, list]:
-    """A table of widgets, one per (row, column), with headings; returns it and the widgets."""
+    """A table of widgets, one per (row, column), with headings; returns it and the widgets. Each
+    input is named by its row and column for screen readers (its label is drawn for them only)."""
     cells = [[make() for _n in columns] for _n in rows]
-    children: list[W.Widget] = [kit.html("")] + [kit.html("<b>" + esc(name(_(c))) + "</b>") for c in columns]
     for heading, row in zip(rows, cells):
-        children += [kit.html(esc(_(heading)))] + row
-    # wider than a phone: the table scrolls inside its own box instead of widening the page
-    grid = W.GridBox(children, layout=W.Layout(grid_template_columns=f"10em repeat({len(columns)}, 8em)",
-                                               overflow_x="auto", max_width="100%"))
+        for column, cell in zip(columns, row):
+            cell.description = tr("{row}: {column}", row=_(heading), column=name(_(column)))
+            cell.add_class("tt-sr-label")
+    children: list[W.Widget] = [kit.html("<span></span>", "tt-grid-head")] + [kit.html("<b>" + esc(name(_(c))) + "</b>", "tt-grid-head")
+                                                                  for c in columns]
+    for heading, row in zip(rows, cells):
+        children += [kit.html(esc(_(heading)), "tt-grid-row")] + row
+    # columns as narrow as their numbers allow, so that a table of nine fits a laptop's screen; on a
+    # phone (or a narrow window) the stylesheet lays the inputs out one under another, each with its
+    # label shown, instead of a table wider than the screen
+    grid = W.GridBox(children, _dom_classes=("tt-position-grid",),
+                     layout=W.Layout(grid_template_columns=f"minmax(5em, max-content) repeat({len(columns)}, minmax(4.5em, 7em))",
+                                     max_width="100%"))
     return grid, cells
 
 
 def _small(kind, **kw) -> W.Widget:
-    return kind(layout=W.Layout(width="7.5em"), **kw)
+    return kind(**kw)
 
 
 # --- Stockpile ---------------------------------------------------------------------------------------
@@ -91,16 +109,17 @@ def _stockpile(players: Sequence[str], options: Mapping[str, Any]) -> PositionFo
     n = len(players)
     rounds = rules.data["rounds"][str(n)]
     start_money = rules.data["two_player_starting_money" if n == 2 else "starting_money"]
-    round_ = W.BoundedIntText(value=1, min=1, max=rounds, description=_("Round"))
+    round_ = _labelled(W.BoundedIntText(value=1, min=1, max=rounds, description=_("Round")))
     first = _seat_dropdown(players, N_("First player"), options.get("first_player", 0))
-    spaces = [W.Dropdown(options=[(tr("{value} (space {space})", value=v, space=i), i) for i, v in enumerate(t.values)],
-                         value=t.start,
-                         description=name(company, "stockpile company")) for company, t in zip(COMPANIES, tracks)]
+    spaces = [_labelled(W.Dropdown(options=[(tr("{value} (space {space})", value=v, space=i), i)
+                                            for i, v in enumerate(t.values)], value=t.start,
+                                   description=name(company, "stockpile company")), "12em")
+              for company, t in zip(COMPANIES, tracks)]
     seats, cells = _grid(players, [N_("money"), N_("stock cards"), N_("split cards")], lambda: _small(W.IntText, value=0))
     for row in cells:
         row[0].value = start_money
-    fees = [W.Text(description=name, placeholder=_("e.g. 3,000 1,000")) for name in players]
-    investors = [W.SelectMultiple(options=INVESTORS, description=name, rows=4) for name in players]
+    fees = [_labelled(W.Text(description=name, placeholder=_("e.g. 3,000 1,000")), "8em") for name in players]
+    investors = [_labelled(W.SelectMultiple(options=INVESTORS, description=name, rows=4)) for name in players]
     discard, counts = _grid([N_("discard pile")], rules.card_names, lambda: _small(W.IntText, value=0))
 
     def build() -> Action:
@@ -115,11 +134,11 @@ def _stockpile(players: Sequence[str], options: Mapping[str, Any]) -> PositionFo
             investors=tuple(tuple(w.value) for w in investors) if options.get("investors") else (),
             discard=tuple((card, w.value) for card, w in zip(rules.card_names, counts[0]) if w.value))
 
-    rows = [W.HBox([round_, first]), _head(N_("Stock values")), W.VBox(spaces),
+    rows = [kit.box([round_, first]), _head(N_("Stock values")), W.VBox(spaces),
             _head(N_("Players")), seats,
             _head(N_("Unpaid fees"), N_("(the face-up fee cards' amounts, oldest first)")), W.VBox(fees)]
     if options.get("investors"):
-        rows += [_head(N_("Investors kept")), W.HBox(investors)]
+        rows += [_head(N_("Investors kept")), kit.box(investors)]
     rows += [_head(N_("Discard pile"), N_("(cards of each kind)")), discard]
     return PositionForm(rows, build)
 
@@ -131,12 +150,12 @@ def _acquire(players: Sequence[str], options: Mapping[str, Any]) -> PositionForm
     from tabletop.acquire.rules import tables_for
     edition = tables_for(options).edition
     corps = edition.corporations
-    round_ = W.BoundedIntText(value=1, min=1, max=999, description=_("Round"))
+    round_ = _labelled(W.BoundedIntText(value=1, min=1, max=999, description=_("Round")))
     first = _seat_dropdown(players, N_("First player"))
     turn = _seat_dropdown(players, N_("Whose turn"))
-    tiles = [W.Text(description=c, placeholder=_("tiles, e.g. 1A 2A 3A")) for c in corps]
-    lone = W.Text(description=_("No corporation"), placeholder=_("tiles on the board in no corporation"))
-    aside = W.Text(description=_("Set aside"), placeholder=_("unplayable tiles laid aside"))
+    tiles = [_labelled(W.Text(description=c, placeholder=_("tiles, e.g. 1A 2A 3A")), "9em") for c in corps]
+    lone = _labelled(W.Text(description=_("No corporation"), placeholder=_("tiles on the board in no corporation")), "9em")
+    aside = _labelled(W.Text(description=_("Set aside"), placeholder=_("unplayable tiles laid aside")), "9em")
     seats, cells = _grid(players, [N_("money"), N_("tiles in rack"), *corps], lambda: _small(W.IntText, value=0))
     for row in cells:
         row[0].value, row[1].value = edition.start_money, edition.hand_size
@@ -150,7 +169,7 @@ def _acquire(players: Sequence[str], options: Mapping[str, Any]) -> PositionForm
             holdings=tuple(tuple((c, w.value) for c, w in zip(corps, row[2:]) if w.value) for row in cells),
             racks=tuple(row[1].value for row in cells), set_aside=tuple(_words(aside.value)))
 
-    return PositionForm([W.HBox([round_, first, turn]), _head(N_("The board")), W.VBox(tiles + [lone, aside]),
+    return PositionForm([kit.box([round_, first, turn]), _head(N_("The board")), W.VBox(tiles + [lone, aside]),
                          _head(N_("Players"), N_("(money, rack size, shares of each corporation)")), seats], build)
 
 
@@ -159,13 +178,13 @@ def _acquire(players: Sequence[str], options: Mapping[str, Any]) -> PositionForm
 def _black_monday(players: Sequence[str], options: Mapping[str, Any]) -> PositionForm:
     from tabletop.blackmonday import Position
     from tabletop.blackmonday.data import STARTING_MONEY, STOCKS
-    round_ = W.BoundedIntText(value=1, min=1, max=999, description=_("Round"))
+    round_ = _labelled(W.BoundedIntText(value=1, min=1, max=999, description=_("Round")))
     turn = _seat_dropdown(players, N_("Whose turn"), options.get("first_player", 0))
-    money = [_small(W.IntText, value=STARTING_MONEY) for _n in players]
+    money = [_labelled(W.IntText(value=STARTING_MONEY, description=player)) for player in players]
     held, held_cells = _grid(players, STOCKS, lambda: _small(W.Text, placeholder=_("values")))
     piles, pile_cells = _grid([N_("price pile (bottom first)"), N_("discard pile")], STOCKS,
                               lambda: _small(W.Text, placeholder=_("values")))
-    second = W.Checkbox(value=False, description=_("The first deck has run out (second deck)"))
+    second = W.Checkbox(value=False, description=_("The first deck has run out (second deck)"), indent=False)
 
     def build() -> Action:
         return Position(
@@ -179,8 +198,8 @@ def _black_monday(players: Sequence[str], options: Mapping[str, Any]) -> Positio
                           for v in _numbers(w.value, tr("the discard pile's {stock} cards", stock=stock))),
             second_deck=second.value)
 
-    money_row = W.HBox([W.VBox([kit.html(name), w]) for name, w in zip(players, money)])
-    return PositionForm([W.HBox([round_, turn]), _head(N_("Money")), money_row,
+    money_row = kit.box(money)
+    return PositionForm([kit.box([round_, turn]), _head(N_("Money")), money_row,
                          _head(N_("Cards held sideways"), N_("(their values)")), held,
                          _head(N_("Prices and discards")), piles, second], build)
 
@@ -190,16 +209,18 @@ def _black_monday(players: Sequence[str], options: Mapping[str, Any]) -> Positio
 def _jika(players: Sequence[str], options: Mapping[str, Any]) -> PositionForm:
     from tabletop.jika import Position
     from tabletop.jika.data import HAND_SIZE, MARKET_VALUES, SUITS
-    round_ = W.BoundedIntText(value=1, min=1, max=99, description=_("Next round"))
-    upper = [W.Dropdown(options=[(_("nothing"), None)] + [(str(v), v) for v in MARKET_VALUES], value=None,
-                        description=tr("{suit} upper", suit=name(s, "jika term"))) for s in SUITS]
-    lower = [W.Dropdown(options=[(_("ace"), 1)] + [(str(v), v) for v in MARKET_VALUES], value=1,
-                        description=tr("{suit} lower", suit=name(s, "jika term"))) for s in SUITS]
+    round_ = _labelled(W.BoundedIntText(value=1, min=1, max=99, description=_("Next round")))
+    upper = [_labelled(W.Dropdown(options=[(_("nothing"), None)] + [(str(v), v) for v in MARKET_VALUES], value=None,
+                                  description=tr("{suit} upper", suit=name(s, "jika term"))), "9em") for s in SUITS]
+    lower = [_labelled(W.Dropdown(options=[(_("ace"), 1)] + [(str(v), v) for v in MARKET_VALUES], value=1,
+                                  description=tr("{suit} lower", suit=name(s, "jika term"))), "9em") for s in SUITS]
     default = options.get("hand_size", HAND_SIZE.get(len(players), 7))
-    hands = [_small(W.BoundedIntText, value=default, min=0, max=default) for _n in players]
-    passed = [W.Checkbox(value=False, description=_("passed")) for _n in players]
-    shown = W.Text(description=_("Jacks up"), placeholder=_("suits turned up since the last shuffle, in order"))
-    covered = W.Text(description=_("Covered"), placeholder=_("covered cards, e.g. hearts 7, clubs 3"))
+    hands = [_labelled(W.BoundedIntText(value=default, min=0, max=default, description=player), "8em")
+             for player in players]
+    passed = [W.Checkbox(value=False, description=_("passed"), indent=False) for _n in players]
+    shown = _labelled(W.Text(description=_("Jacks up"), placeholder=_("suits turned up since the last shuffle, in order")),
+                      "6em")
+    covered = _labelled(W.Text(description=_("Covered"), placeholder=_("covered cards, e.g. hearts 7, clubs 3")), "6em")
 
     def build() -> Action:
         words = _words(covered.value)
@@ -212,9 +233,9 @@ def _jika(players: Sequence[str], options: Mapping[str, Any]) -> PositionForm:
                         hands=tuple(w.value for w in hands), passed=tuple(w.value for w in passed),
                         watchers_shown=tuple(_words(shown.value)), covered=pairs)
 
-    seats = W.VBox([W.HBox([kit.html(name), h, p]) for name, h, p in zip(players, hands, passed)])
+    seats = W.VBox([kit.box([h, p]) for h, p in zip(hands, passed)])
     return PositionForm([round_, _head(N_("The market")),
-                         W.HBox([W.VBox(upper), W.VBox(lower)]),
+                         W.VBox([kit.box([u, lw]) for u, lw in zip(upper, lower)]),
                          _head(N_("Cards in each hand")), seats, shown, covered], build)
 
 

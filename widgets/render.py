@@ -12,7 +12,7 @@ from tabletop import i18n
 from tabletop.i18n import N_, _, tr, trn
 
 __all__ = ["esc", "attr", "htr", "title_name", "and_list", "word", "name", "english_words", "money", "header_html", "players_html", "stocks_html", "generic_html",
-           "private_html", "humanize", "table_html", "count", "label"]
+           "private_html", "humanize", "table_html", "count", "label", "scroll_box"]
 
 
 def esc(value: Any) -> str:
@@ -216,6 +216,13 @@ def players_html(view: Mapping, worth: Iterable[int | None] | None = None, unit:
                 continue
             if k not in _PLAYER_SKIP and k not in extra_keys and (isinstance(v, (int, str, bool)) or scalar_list):
                 extra_keys.append(k)
+    labels = [_("Money") if unit == "$" else _("Points"), _("Holdings"), _("Owes")] + [humanize(k) for k in extra_keys] \
+        + ([_(worth_label)] if worth is not None else [])
+
+    def td(i: int, inner: str, cls: str = "") -> str:
+        # data-label: a phone shows each number with its heading beside it (the stylesheet)
+        klass = f' class="{cls}"' if cls else ""
+        return f'<td{klass} data-label="{attr(labels[i])}">{inner}</td>'
     rows = []
     for seat, p in enumerate(players):
         marks = []
@@ -225,18 +232,22 @@ def players_html(view: Mapping, worth: Iterable[int | None] | None = None, unit:
             marks.append('<span class="tt-badge">' + esc(_("first")) + '</span>')
         owed = p.get("owed") or 0
         owed_txt = f'<span class="tt-owed">{esc(money(owed, unit))}</span>' if owed else '<span class="tt-dim">-</span>'
-        extra = "".join(f"<td>{esc(money(p.get(k), unit))}</td>" if k in MONEY_KEYS and isinstance(p.get(k), int)
-                        else f"<td>{_cell(p.get(k))}</td>" for k in extra_keys)
-        worth_td = (f"<td>{esc(money(worth[seat], unit))}</td>" if worth is not None else "")
+        extra = "".join(td(3 + i, esc(money(p.get(k), unit)) if k in MONEY_KEYS and isinstance(p.get(k), int)
+                           else _cell(p.get(k))) for i, k in enumerate(extra_keys))
+        worth_td = td(len(labels) - 1, esc(money(worth[seat], unit))) if worth is not None else ""
         rows.append(
             f'<tr class="{"tt-acting" if seat == to_act else ""}"><th>{esc(p.get("name", seat + 1))} '
-            f'{"".join(marks)}</th><td class="tt-money">{esc(money(p.get("money"), unit))}</td>'
-            f"<td>{_holdings_text(p.get('holdings'))}</td><td>{owed_txt}</td>{extra}{worth_td}</tr>")
-    head = ("<tr><th>" + esc(_('Player')) + "</th><th>" + esc(_("Money") if unit == "$" else _("Points"))
-            + "</th><th>" + esc(_('Holdings')) + "</th><th>" + esc(_('Owes')) + "</th>"
-            + "".join(f"<th>{esc(humanize(k))}</th>" for k in extra_keys)
-            + ("<th>" + esc(_(worth_label)) + "</th>" if worth is not None else "") + "</tr>")
-    return f'<div class="tt-scroll"><table class="tt-table tt-players">{head}{"".join(rows)}</table></div>'
+            f'{"".join(marks)}</th>{td(0, esc(money(p.get("money"), unit)), "tt-money")}'
+            f"{td(1, _holdings_text(p.get('holdings')))}{td(2, owed_txt)}{extra}{worth_td}</tr>")
+    head = ('<tr class="tt-players-head"><th>' + esc(_('Player')) + "</th>"
+            + "".join(f"<th>{esc(label)}</th>" for label in labels) + "</tr>")
+    return scroll_box(f'<table class="tt-table tt-players">{head}{"".join(rows)}</table>', _("Players"))
+
+
+def scroll_box(inner: str, label: str) -> str:
+    """``inner`` (a table) in a box that scrolls sideways when it is wider than the screen; a
+    keyboard reaches it (tabindex) to scroll it, and a screen reader names it."""
+    return f'<div class="tt-scroll" tabindex="0" role="region" aria-label="{attr(label)}">{inner}</div>'
 
 
 def stocks_html(stocks: Mapping | None) -> str:
@@ -256,7 +267,7 @@ def table_html(rows: list[Mapping], cls: str = "tt-table") -> str:
                 keys.append(k)
     head = "".join(f"<th>{esc(humanize(k))}</th>" for k in keys)
     body = "".join("<tr>" + "".join(f"<td>{_cell(r.get(k))}</td>" for k in keys) + "</tr>" for r in rows)
-    return f'<div class="tt-scroll"><table class="{cls}"><tr>{head}</tr>{body}</table></div>'
+    return scroll_box(f'<table class="{cls}"><tr>{head}</tr>{body}</table>', _("Table"))
 
 
 def _cell(value: Any) -> str:

@@ -47,6 +47,37 @@ CSS = """
 .tt-app .widget-checkbox input[type="checkbox"] { width: 24px; height: 24px; margin: 10px 8px 10px 0; }
 .tt-app .widget-checkbox label, .tt-app .widget-checkbox .widget-label-basic { min-height: 44px;
   display: flex; align-items: center; cursor: pointer; }
+/* an HTML widget is as tall as its words (the rows' 44 px above left blank gaps between cards);
+   an empty one takes no room at all */
+.tt-app .widget-html { min-height: 0; height: auto; }
+.tt-app .widget-html:has(> .widget-html-content:empty) { display: none; }
+/* a control's label says all its words: it wraps (ipywidgets cuts it with an ellipsis), and the
+   control goes under it when both do not fit on the line */
+.tt-app .widget-inline-hbox { flex-wrap: wrap; row-gap: 2px; }
+.tt-app .widget-inline-hbox > .widget-label, .tt-app .widget-checkbox .widget-label-basic {
+  white-space: normal; overflow: visible; text-overflow: clip; height: auto; min-height: 0; line-height: 1.3;
+  max-width: 100%; }
+.tt-app .widget-dropdown > select { flex: 1 1 auto; width: auto; min-width: 0; max-width: 100%; }
+.tt-app .widget-text > input, .tt-app .widget-password > input { min-width: 0; max-width: 100%; }
+/* a label read by screen readers only (each input of a grid, named by its row and column) */
+.tt-app .tt-sr-label > .widget-label { position: absolute; width: 1px; height: 1px; overflow: hidden;
+  clip-path: inset(50%); white-space: nowrap; }
+/* the position form's grids: the row's name in line with its inputs */
+.tt-app .tt-position-grid { align-items: center; gap: 2px 6px; }
+.tt-app .tt-position-grid .widget-text, .tt-app .tt-position-grid .widget-inline-hbox { width: 100%; margin: 0; }
+.tt-app .tt-position-grid input { width: 100%; }
+@media (max-width: 760px) {
+  .tt-app .tt-position-grid { grid-template-columns: 1fr !important; }
+  .tt-app .tt-position-grid > .tt-grid-head { display: none; }
+  .tt-app .tt-position-grid > .tt-grid-row { margin-top: 6px; font-weight: 600; }
+  .tt-app .tt-position-grid .tt-sr-label { flex-wrap: nowrap; }
+  .tt-app .tt-position-grid .tt-sr-label > .widget-label { position: static; width: 10em; height: auto;
+    clip-path: none; overflow: visible; white-space: normal; text-align: left; }
+  .tt-app .tt-position-grid .tt-sr-label > input { flex: 1 1 6em; }
+}
+/* the bid box: the whole of its hint shows on a phone */
+.tt-app .widget-text.tt-amount > input { flex: 1 1 12em; width: auto; max-width: 100%; }
+.tt-app .widget-text.tt-amount > input::placeholder { font-size: 16px; }
 /* plotly's renderer sizes a figure to its box when the page is resized: the box keeps its height */
 .tt-charts .jp-RenderedPlotly { height: 330px; min-height: 330px; width: 100%; }
 .tt-option { margin: 2px 0 8px; }
@@ -70,11 +101,13 @@ CSS = """
 .tt-players tr.tt-acting { background: #eaf2ff; }
 .tt-money { font-variant-numeric: tabular-nums; font-weight: 600; white-space: nowrap; }
 .tt-owed { color: #b42318; font-weight: 600; }
-.tt-dim { color: #6b7785; }
+/* 4.5:1 or more on every background of the cards, the panels' lilac included */
+.tt-dim { color: #5f6b78; }
 .tt-badge { display: inline-block; font-size: 12px; border-radius: 6px; padding: 1px 6px; background: #eef2f6;
   font-weight: 500; }
 .tt-badge.tt-turn { background: #1f6feb; color: #fff; }
 .tt-scroll { overflow-x: auto; max-width: 100%; }
+.tt-scroll:focus-visible { outline: 2px solid #1f6feb; outline-offset: 2px; }
 .tt-app .widget-box.tt-scroll { overflow-x: auto; }
 .tt-stocks { display: flex; flex-wrap: wrap; gap: 8px; margin: 4px 0 8px; }
 .tt-stock { border: 1px solid #d8dee4; border-radius: 8px; padding: 6px 10px; min-width: 90px; }
@@ -85,7 +118,7 @@ CSS = """
 .tt-k { min-width: 120px; color: #4b5563; }
 .tt-log-line { display: flex; align-items: center; }
 .tt-log-text { flex: 1 1 auto; }
-.tt-log-undone { color: #8a94a0; font-style: italic; }
+.tt-log-undone { color: #5f6b78; font-style: italic; }
 .tt-private { border: 3px solid #8250df; background: #fbf8ff; }
 .tt-private-title { font-size: 20px; font-weight: 700; color: #5a32a3; }
 .tt-gate { border: 3px dashed #8250df; }
@@ -109,7 +142,8 @@ CSS = """
 .tt-facedown { background: repeating-linear-gradient(45deg, #dbe3ec, #dbe3ec 4px, #eef2f6 4px, #eef2f6 8px);
   color: #4b5563; }
 .tt-bid { font-weight: 600; color: #1f6feb; margin-left: 6px; }
-.tt-swatch { display: inline-block; width: 12px; height: 12px; border-radius: 3px; margin-right: 6px; }
+.tt-swatch { display: inline-block; min-width: 24px; border-radius: 4px; margin-right: 6px; padding: 0 3px;
+  color: #fff; font-size: 12px; font-weight: 700; text-align: center; }
 .tt-suit { min-width: 120px; }
 .tt-match-row { border-bottom: 1px solid #e3e7eb; padding: 6px 0; }
 .tt-join-codes { display: flex; flex-wrap: wrap; gap: 12px; }
@@ -117,6 +151,16 @@ CSS = """
 .tt-join-seat svg { width: 150px; height: 150px; }
 .tt-join-url { font-size: 12px; color: #4b5563; word-break: break-all; max-width: 220px; }
 @media (max-width: 600px) {
+  /* the players' table on a phone: a block per player, each number with its heading beside it
+     (the table's columns scrolled sideways, under a header that wrapped into a tall block) */
+  .tt-players, .tt-players tbody, .tt-players tr, .tt-players th, .tt-players td { display: block; }
+  .tt-players tr.tt-players-head { display: none; }
+  .tt-players tr { border-bottom: 1px solid #e3e7eb; padding: 4px 0; }
+  .tt-players th, .tt-players td { border: 0; padding: 2px 8px; }
+  .tt-players td { display: flex; gap: 8px; }
+  .tt-players td::before { content: attr(data-label); flex: 0 0 40%; color: #4b5563; font-weight: 400; }
+  .tt-app .tt-stacked { flex-direction: column; align-items: stretch; }
+  .tt-app .tt-stacked > .widget-label { width: auto !important; text-align: left; }
   .tt-title { font-size: 19px; }
   .tt-status { font-size: 18px; }
   .tt-app .jupyter-button.tt-btn { padding: 8px 10px; }
