@@ -211,9 +211,8 @@ class PositionRules:
             self.discard.append(card)
             self.open_discard.append(card)
             return
-        if card not in self.deck:
-            raise IllegalAction("No {card} card is left in the deck; check the card and enter it "
-                                "again.", card=_card(stock, v))
+        # every check is of public facts; the card then comes from wherever it is hidden (a hand
+        # that held it keeps its count, see ``_take_from_deck``), so no answer tells where it was
         if a.kind == "add holding":
             seat = self._correction_seat(a.seat)
             n = self.rules.shares[v]
@@ -228,14 +227,14 @@ class PositionRules:
                                     "{cap}.", player=self.name(seat),
                                     shares=Number(self.shares[seat][s] + n), stock=_term(stock),
                                     cap=Number(data.SHARE_CAP))
-            self.deck.remove(card)
+            self._take_from_deck(card)
             self.held[seat][s].append(v)
             self.shares[seat][s] += n
         else:   # price: the card goes on top of the price pile
             if not self.piles[s] and v > data.START_PRICE_MAX:
                 raise IllegalAction("{stock} is delisted: its new price is a start price, $1 to "
                                     "${most}.", stock=_term(stock), most=data.START_PRICE_MAX)
-            self.deck.remove(card)
+            self._take_from_deck(card)
             self.piles[s].append(v)
             self.mark_value(stock, v)
         self._maybe_rebuild()
@@ -280,7 +279,7 @@ class PositionRules:
     def at_position_boundary(self) -> bool:
         """The start of a turn: nothing done yet, every hand full."""
         return (self.phase == "trade" and not (self.buys or self.changes or self.exchanged or self.traded)
-                and all(len(h) == data.HAND_SIZE for h in self.hands))
+                and all(len(h) == data.HAND_SIZE for h in self.hands))   # (none to enter again)
 
     def position_entries(self) -> list:
         """This table as a ``Position`` and each player's ``DealCard`` entries, in the order a new

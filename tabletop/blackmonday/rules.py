@@ -169,6 +169,11 @@ class BlackMondayState(PositionRules, State):
         n = self.n
         self.money = [0] * n
         self.hands: list[list[int]] = [[] for _ in range(n)]
+        #: per seat, hand cards the match no longer knows: a correction or a draw named a card the
+        #: match had in that hand, so its owner enters the card they really hold at their next
+        #: refill (counted in the hand and out of the deck meanwhile: nobody can tell)
+        self.unentered = [0] * n
+        self.reentering = 0          # of the refill draws now due, how many enter such a card again
         #: held[seat][stock] = values of the cards that seat holds sideways (public)
         self.held: list[list[list[int]]] = [[[] for _ in range(N_STOCKS)] for _ in range(n)]
         self.shares: list[list[int]] = [[0] * N_STOCKS for _ in range(n)]
@@ -206,6 +211,7 @@ class BlackMondayState(PositionRules, State):
         c.value_marks = self.value_marks[:]
         c.events = self.events[:]
         c.hands = [h[:] for h in self.hands]
+        c.unentered = self.unentered[:]
         c.held = [[v[:] for v in seat] for seat in self.held]
         c.shares = [s[:] for s in self.shares]
         c.piles = [p[:] for p in self.piles]
@@ -438,17 +444,44 @@ class BlackMondayState(PositionRules, State):
         return _words(N_("{player} is drawing cards to refill their hand."),
                       player=self.name(self.seat))
 
+    def _in_plain_sight(self, card: int) -> int:
+        """How many copies of ``card`` everybody sees: on the price piles, held sideways, or
+        discarded face up since this deck was made."""
+        s, v = _CARD_STOCK[card], _CARD_VALUE[card]
+        return (self.piles[s].count(v) + sum(seat[s].count(v) for seat in self.held)
+                + self.open_discard.count(card))
+
     def _take_from_deck(self, card: int) -> None:
+        """Take ``card`` from where it is hidden: the deck, else a hand or the face-down discards.
+        Refused only when every copy is in plain sight, a public fact: refusing a card the match
+        has in a hand would tell whoever tries cards one by one where it is. A hand keeps its
+        count (its owner enters the card they really hold at their next refill, ``unentered``);
+        a face-down discard is swapped for a deck card, so the deck and the discards keep theirs."""
         deck = self.deck
-        try:
+        if card in deck:
             deck.remove(card)
-        except ValueError:
+            return
+        if card == CLOSE or self._in_plain_sight(card) >= self.rules.copies:
             self._check_in_deck(card)   # raises, naming the card
-            raise
+        for seat, hand in enumerate(self.hands):
+            if card in hand:
+                hand.remove(card)
+                self.unentered[seat] += 1
+                return
+        i = self.discard.index(card)     # face down: exchanged cards are nobody's to see again
+        spare = next((k for k in range(len(deck) - 1, -1, -1) if deck[k] != CLOSE), None)
+        if spare is None:
+            del self.discard[i]
+        else:
+            self.discard[i] = deck.pop(spare)
+
+    def deck_left(self) -> int:
+        """The deck as the table counts it: the cards still to be entered again are in hands."""
+        return max(0, len(self.deck) - sum(self.unentered))
 
     def _maybe_rebuild(self) -> None:
-        """Called once a drawn card has gone where it goes."""
-        if not self.deck and self.deck_number == 1:
+        """Called once a drawn card has gone where it goes (the deck as the table counts it)."""
+        if self.deck_number == 1 and len(self.deck) <= sum(self.unentered):
             self._rebuild_deck()
 
     def _rebuild_deck(self) -> None:
@@ -456,6 +489,7 @@ class BlackMondayState(PositionRules, State):
         current ones) and the market-close card make the new deck."""
         deck = self.discard
         discards = len(deck)
+        left = self.deck          # only cards held in hands but still to be entered again
         self.discard = []
         self.open_discard = []
         for s, pile in enumerate(self.piles):
@@ -465,7 +499,7 @@ class BlackMondayState(PositionRules, State):
         self.announce("deck_rebuilt", discards=discards, price_cards=len(deck) - discards,
                       cards=len(deck) + 1)
         deck.append(CLOSE)
-        self.deck = deck
+        self.deck = deck + left
         self.deck_number = 2
         self.close_in_deck = True
 
@@ -518,8 +552,11 @@ class BlackMondayState(PositionRules, State):
         self._take_from_deck(card)
         hand = self.hands[a.seat]
         hand.append(card)
+        if self.reentering:       # a card of the hand entered again, not a new one
+            self.reentering -= 1
+            self.unentered[a.seat] -= 1
         self._maybe_rebuild()
-        if len(hand) >= data.HAND_SIZE:
+        if not self.reentering and len(hand) + self.unentered[a.seat] >= data.HAND_SIZE:
             self._next_turn()
 
     def _draw_close(self, a: DrawMarketClose) -> None:
@@ -766,7 +803,8 @@ class BlackMondayState(PositionRules, State):
         if a.seat != self.seat:
             raise NotYourTurn("It is {player}'s turn, not {other}'s.", player=self.name(self.seat),
                               other=self.name(a.seat))
-        if len(self.hands[self.seat]) < data.HAND_SIZE:
+        self.reentering = self.unentered[self.seat]
+        if len(self.hands[self.seat]) + self.reentering < data.HAND_SIZE or self.reentering:
             self.phase = REFILL
         else:
             self._next_turn()
@@ -790,7 +828,7 @@ class BlackMondayState(PositionRules, State):
                 "money": self.money[p],
                 "holdings": {STOCKS[s]: self.shares[p][s] for s in range(N_STOCKS)},
                 "held_cards": {STOCKS[s]: sorted(self.held[p][s]) for s in range(N_STOCKS)},
-                "hand_size": len(self.hands[p]),
+                "hand_size": len(self.hands[p]) + self.unentered[p],
                 "worth": self.worth(p),
                 "owed": 0,
             })
@@ -808,7 +846,7 @@ class BlackMondayState(PositionRules, State):
                 "limits": {STOCKS[s]: {"down": r.down[s], "up": r.up[s]} for s in range(N_STOCKS)},
                 "price_cards": {STOCKS[s]: len(self.piles[s]) for s in range(N_STOCKS)},
                 "delisted": [STOCKS[s] for s in range(N_STOCKS) if self.started and not self.piles[s]],
-                "deck": len(self.deck),
+                "deck": self.deck_left(),
                 "deck_number": self.deck_number,
                 "market_close_in_deck": self.close_in_deck,
                 "discard": len(self.discard),
@@ -824,6 +862,8 @@ class BlackMondayState(PositionRules, State):
         if seat is not None:
             view["private"] = {"hand": [{"stock": STOCKS[c // N_VALUES], "value": c % N_VALUES + 1}
                                         for c in sorted(self.hands[seat])]}
+            if self.unentered[seat]:
+                view["private"]["cards_to_enter_again"] = self.unentered[seat]
         return view
 
     def hint(self) -> str:

@@ -128,9 +128,9 @@ def invariant(state) -> None:
     from tabletop.blackmonday.rules import CLOSE, N_VALUES
 
     seen = Counter()
-    for h in state.hands:
+    for h, unentered in zip(state.hands, state.unentered):
         seen.update(h)
-        assert len(h) <= data.HAND_SIZE
+        assert len(h) + unentered <= data.HAND_SIZE
     for seat, stocks in enumerate(state.held):
         for s, values in enumerate(stocks):
             seen.update(s * N_VALUES + v - 1 for v in values)

@@ -1,11 +1,12 @@
 """Black Monday started from the table as it is (a Position, then each player's hand), and
 corrections of money, held cards and prices."""
+import json
 import random
 
 import pytest
 
 from tabletop import Match
-from tabletop.blackmonday import BuyShares, DealCard, Position
+from tabletop.blackmonday import BuyShares, DealCard, DrawCard, EndTurn, Position
 from tabletop.core import Correction
 from tabletop.errors import IllegalAction, MalformedAction, NotYourTurn
 from tabletop.testing import cut_and_restart, play_with_corrections, refused_unchanged
@@ -150,13 +151,58 @@ def test_corrections_of_money_held_cards_and_prices():
     (Correction("remove holding", 1, CP, 5, "oops"), "Bob holds no Chewy Poultry $5 card sideways"),
     (Correction("add holding", 0, CP, 1, "oops"), "would hold 1,300 Chewy Poultry shares"),
     (Correction("add holding", 0, WB, 12, "oops"), "never held sideways"),
-    (Correction("add holding", 0, CP, 3, "oops"), "No Chewy Poultry $3 card is left in the deck"),
     (Correction("money", 0, "", 5, ""), "needs a reason"),
     (Correction("square", None, CP, 5, "oops"), "fixes money, add holding, remove holding, price"),
 ])
 def test_impossible_corrections_are_refused(fix, words):
     m = started(hands={1: "CP3 CP3 CP10 CP2 WB5 GG10 TT10 CP11", 0: "CP5 WB2 WB9 GG1 GG2 TT4 WB12 GG13"})
     refused_unchanged(m, fix, IllegalAction, words)
+
+
+def _answers(m: Match, fixes) -> list:
+    out = []
+    for fix in fixes:
+        trial = m.state.clone()
+        try:
+            trial.apply(fix)
+        except IllegalAction as e:
+            out.append((e.render("en"), e.render("es")))
+        else:
+            out.append(json.dumps(trial.view(None), sort_keys=True))
+    return out
+
+
+def test_a_card_correction_answers_the_same_whether_a_hand_or_the_deck_holds_the_card():
+    """Issue 28: "No Chewy Poultry $3 card is left in the deck" told the table that both copies
+    were in hands. Bob holds both CP3 in one match and neither in the other: every correction
+    naming a card (in English and Spanish) and the public table after an accepted one are the
+    same; only a card whose copies are all in plain sight is refused."""
+    both = started(hands={1: "CP3 CP3 CP10 CP2 WB5 GG10 TT10 CP11", 0: HANDS[0]})
+    none = started(hands={1: "CP1 CP1 CP10 CP2 WB5 GG10 TT10 CP11", 0: HANDS[0]})
+    fixes = [Correction(kind, seat, stock, v, "x") for kind, seat in (("add holding", 0), ("add holding", 1),
+                                                                       ("price", None))
+             for stock in (CP, WB, TT) for v in (1, 3, 4, 12)]
+    assert _answers(both, fixes) == _answers(none, fixes)
+    both.apply(Correction("price", None, CP, 3, "the $3 was played"))
+    assert both.view()["players"][1]["hand_size"] == 8 and both.view(1)["private"]["cards_to_enter_again"] == 1
+    # both copies of CP4 in plain sight (a price card and a face-up discard): refused in words
+    seen = started(position(discard=((CP, 4), (TT, 12), (WB, 9))))
+    refused_unchanged(seen, Correction("price", None, CP, 4, "x"), IllegalAction,
+                      "No Chewy Poultry $4 card is left in the deck: all 2 copies are already out")
+
+
+def test_a_card_to_enter_again_is_drawn_at_the_next_refill():
+    m = started(hands={1: "CP3 CP3 CP10 CP2 WB5 GG10 TT10 CP11", 0: HANDS[0]})
+    m.apply(Correction("price", None, CP, 3, "the $3 was played last turn"))
+    m.apply(BuyShares(1, WB, 5))
+    m.apply(EndTurn(1))
+    assert m.waiting_for().hint == "Bob is drawing cards to refill their hand."
+    m.apply(DrawCard(1, TT, 1))          # the card Bob really holds
+    assert m.current_player() == -1 and m.view(None)["players"][1]["hand_size"] == 7
+    m.apply(DrawCard(1, TT, 2))          # the new one
+    assert m.view(None)["to_act"] == 0 and "cards_to_enter_again" not in m.view(1)["private"]
+    assert sorted(hand(m, 1)) == sorted("CP3 CP10 CP2 GG10 TT10 CP11 TT1 TT2".split())
+    invariant(m.state)
 
 
 def test_no_correction_during_the_deal():
