@@ -9,9 +9,10 @@ imports run before the page is asked for; the query string is read once the requ
     /?match=ID&seat=N&key=K      seat N's own device (its key is in the table screen's QR code)
     ...&lang=ko                  in Korean (ko, ja, es, en; else the browser's language, else English)
 
-A classroom experiment (``widgets/experiment.py``) has screens of its own on the same addresses:
-``/?match=ID`` is the teacher screen, ``/?match=ID&seat=N&key=K`` a student's screen, and
-``/?match=ID&join=CLASSKEY`` the class link where a student picks a nickname and a free seat.
+A classroom experiment (``widgets/experiment.py``) has screens of its own:
+``/?match=ID&teacher=KEY`` is the teacher screen (``/?match=ID`` alone opens nothing of it),
+``/?match=ID&seat=N&key=K`` a student's screen, and ``/?match=ID&join=CLASSKEY`` the class link
+where a student picks a nickname and a free seat.
 
 The page's address follows what it shows (a hidden marker that tabletop's page template copies
 into the address bar), so a refresh returns to the same screen.
@@ -25,7 +26,7 @@ from urllib.parse import parse_qs
 import ipywidgets as W
 
 from tabletop.errors import DatabaseDamaged, StoreError, TabletopError
-from tabletop.i18n import _, current_language
+from tabletop.i18n import N_, _, current_language
 from tabletop.registry import register_title
 from tabletop.store import Store, StoredMatch, default_store
 
@@ -61,7 +62,8 @@ class App:
     """Start page <-> table screen, in one widget; or one seat's device."""
 
     def __init__(self, store: Store | None = None, match_id: str | None = None, seat: str | int | None = None,
-                 key: str | None = None, join: str | None = None, lang: str | None = None):
+                 key: str | None = None, join: str | None = None, lang: str | None = None,
+                 teacher: str | None = None):
         if lang is not None:       # the page's language (app() reads it from the request)
             choose(lang, asked=False)
         # the address bar shows this (tabletop's page template copies it there)
@@ -90,7 +92,13 @@ class App:
             return
         if match_id:
             try:
-                self.open(self.store.open(match_id, device="table"))
+                stored = self.store.open(match_id, device="table")
+                # the teacher screen holds the experiment's backup and Delete: the teacher's link only
+                if experiment.is_classroom(stored) and not experiment.check_teacher_key(self.store, match_id, teacher):
+                    self._again = lambda: self._swap(_Notice(_(_NOT_TEACHER)))
+                    self._again()
+                    return
+                self.open(stored)
                 return
             except TabletopError as exc:
                 self.show_start(exc)     # said in the page's language, also after a change
@@ -120,11 +128,15 @@ class App:
     def open(self, stored: StoredMatch) -> None:
         self._again = lambda: self.open(stored)
         stored.device = stored.device or "table"
+        query = table_query(stored.id, url_language()) if stored.id else ""
         if experiment.is_classroom(stored):
             page = experiment.TeacherScreen(stored, on_leave=self.show_start)
+            if stored.id:       # the address bar keeps the teacher link: a reload or bookmark returns
+                query = experiment.teacher_query(stored.id, experiment.teacher_key(self.store, stored.id),
+                                                 url_language())
         else:
             page = Tracker(stored, on_leave=self.show_start)
-        self._swap(page, table_query(stored.id, url_language()) if stored.id else "")
+        self._swap(page, query)
 
     def open_join(self, match_id: str, key: str) -> None:
         """The class link of a classroom experiment: a nickname, then the lowest free seat's screen."""
@@ -189,6 +201,10 @@ class App:
         return self.page if isinstance(self.page, StartPage) else None
 
 
+_NOT_TEACHER = N_("This is a classroom experiment. Its teacher screen opens with the teacher link only (the "
+                  "address the teacher screen showed); a student joins with the class link.")
+
+
 def _open_default_store() -> tuple[Store | None, str | None]:
     """The data folder's store, and what to tell the players about it. A damaged database has
     been moved aside by the store, so a fresh one is opened after saying so."""
@@ -225,14 +241,15 @@ def _query() -> dict[str, list[str]]:
 
 
 def app(match_id: str | None = None, store: Store | None = None) -> W.Widget:
-    """The dashboard: the start page, the table screen of ``match_id`` (or ``?match=`` in the URL),
+    """The dashboard: the start page, the table screen of ``match_id`` (or ``?match=`` in the URL;
+    a classroom experiment's teacher screen with ``&teacher=KEY``),
     a seat's device (``?match=ID&seat=N&key=K``), or a classroom experiment's class link
     (``?match=ID&join=CLASSKEY``); ``&lang=`` (else the browser's language, else English) says in
     which language."""
     load_plugins()
     for name, _title in available_titles():   # import every engine before the page is asked for
         title_ui(name)
-    seat = key = join = None
+    seat = key = join = teacher = None
     query = _query() if match_id is None else {}
     lang = page_language(query)
     # an address that asks for its language keeps asking (English asked for on a Korean browser too)
@@ -242,4 +259,5 @@ def app(match_id: str | None = None, store: Store | None = None) -> W.Widget:
         seat = (query.get("seat") or [None])[0]
         key = (query.get("key") or [None])[0]
         join = (query.get("join") or [None])[0]
-    return App(store, match_id, seat, key, join).widget
+        teacher = (query.get("teacher") or [None])[0]
+    return App(store, match_id, seat, key, join, teacher=teacher).widget

@@ -1,8 +1,9 @@
 """Classroom experiments on the class's own phones: the teacher screen, joining by the class
 link, and each student's screen.
 
-    /?match=ID                   the teacher screen of a classroom match: the class code, who has
-                                 joined, Open round / Close round, live charts, results, CSV
+    /?match=ID&teacher=KEY       the teacher screen of a classroom match: the class code, who has
+                                 joined, Open round / Close round, live charts, results, CSV, the
+                                 full backup and Delete (the match's address alone opens nothing)
     /?match=ID&join=CLASSKEY     a student types a nickname and takes the lowest free seat (a
                                  phone that has a seat already is given it again: one phone, one seat)
     /?match=ID&seat=N&key=K      that student's own screen (a reload rejoins the same seat)
@@ -43,7 +44,8 @@ from .live import Watcher
 from .render import attr, esc, money
 from .style import CSS
 
-__all__ = ["TITLE_NAME", "is_classroom", "class_key", "check_class_key", "class_query", "JoinPage", "device_tag",
+__all__ = ["TITLE_NAME", "is_classroom", "class_key", "check_class_key", "class_query", "teacher_key",
+           "check_teacher_key", "teacher_query", "JoinPage", "device_tag",
            "StudentScreen", "TeacherScreen", "enter_with_draws", "EXPERIMENT_NAMES", "rule_words"]
 
 #: the engine's registry name
@@ -101,6 +103,26 @@ def check_class_key(store, match_id: str, key: str | None) -> bool:
 def class_query(match_id: str, key: str) -> str:
     from urllib.parse import urlencode
     return "?" + urlencode({"match": match_id, "join": key})
+
+
+def teacher_key(store, match_id: str) -> str:
+    """The teacher link's key, derived as the class key is but under another name: the class key
+    and the seats' keys a student holds tell nothing of it."""
+    n = len(store.open(match_id).match.game.players)
+    keys = "|".join(store.seat_key(match_id, seat) for seat in range(n))
+    return hashlib.sha256(("teacher|" + keys).encode()).hexdigest()[:16]
+
+
+def check_teacher_key(store, match_id: str, key: str | None) -> bool:
+    if not isinstance(key, str) or not key:
+        return False
+    return hmac.compare_digest(teacher_key(store, match_id).encode(), key.encode())
+
+
+def teacher_query(match_id: str, key: str, lang: str | None = None) -> str:
+    """The teacher screen's address (``lang``: in that language)."""
+    from urllib.parse import urlencode
+    return "?" + urlencode({"match": match_id, "teacher": key, **({"lang": lang} if lang else {})})
 
 
 def class_link(store, match_id: str) -> tuple[str, bool]:
@@ -625,6 +647,7 @@ class TeacherScreen(_LiveScreen):
         self.csv = kit.html()
         self._closed_seen = -1
         leave = kit.button(_("All matches"), "tt-small", on_click=on_leave) if on_leave else None
+        keep = self._keep_card()
         self.widget = kit.vbox([
             kit.html(CSS + EXTRA_CSS),
             _card(self.head, cls="tt-head-card"),
@@ -635,6 +658,7 @@ class TeacherScreen(_LiveScreen):
                   cls="tt-controls"),
             _card(_title(N_("Charts")), self.charts.widget, cls="tt-charts"),
             _card(_title(N_("Results")), self.csv, self.table, cls="tt-results"),
+            *([keep] if keep else []),
             *([_card(leave)] if leave else []),
         ], "tt-app", "tt-teacher")
         self.show_code()
@@ -645,6 +669,43 @@ class TeacherScreen(_LiveScreen):
     @property
     def match(self):
         return self.saved.match
+
+    def _keep_card(self):
+        """The experiment's exports and Delete: here only, never on a start page (a student's
+        too), as the teacher's link alone opens this screen. No seat has a PIN: the link guards."""
+        if self.saved.store is None:
+            self.exports = self.delete_button = self.sure_button = None
+            return None
+        from .exports import ExportBox
+        store, match_id = self.saved.store, self.saved.id
+        self.exports = ExportBox(lambda: store.export_public(match_id), lambda pins: store.export_backup(match_id, pins),
+                                 lambda: self.match.game.players, f"classroom-{match_id}")
+        self.delete_button = kit.button(_("Delete the experiment"), "tt-small", "tt-danger", on_click=self._ask_delete)
+        self.sure_button = kit.button(_("Yes, delete it"), "tt-danger", on_click=self.delete)
+        self.deleting = kit.box([self.delete_button])
+        return _card(_title(N_("Keep or delete")),
+                     kit.html('<div class="tt-dim">' + esc(_(
+                         "This page's address is your teacher link: keep it to yourself. The start page does not "
+                         "list classroom experiments, so the link is the way back here. The full backup holds "
+                         "every value and bid, open rounds too.")) + "</div>"),
+                     self.exports.widget, self.deleting, cls="tt-keep")
+
+    def _ask_delete(self) -> None:
+        keep = kit.button(_("Keep it"), on_click=lambda: setattr(self.deleting, "children", (self.delete_button,)))
+        self.deleting.children = (kit.html("<b>" + esc(_("Delete this experiment for good?")) + "</b>"),
+                                  self.sure_button, keep)
+
+    def delete(self) -> None:
+        try:
+            self.saved.store.delete(self.saved.id)
+        except TabletopError as exc:
+            self.problem.value = f'<div class="tt-banner">{esc(exc)}</div>'
+            return
+        self.watcher.stop()
+        if self.on_leave is not None:
+            self.on_leave()
+        else:
+            self.deleting.children = (kit.html('<div class="tt-dim">' + esc(_("The experiment was deleted.")) + "</div>"),)
 
     def show_code(self) -> None:
         if self.saved.store is None:
@@ -764,6 +825,8 @@ class TeacherScreen(_LiveScreen):
 
     def close(self) -> None:
         self.charts.close()
+        if self.exports is not None:
+            self.exports.close()
         super().close()
 
 

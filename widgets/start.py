@@ -10,19 +10,24 @@ from typing import Any, Callable, Sequence
 
 import ipywidgets as W
 
-from tabletop.errors import StoreError, TabletopError
+from tabletop.errors import PinLocked, StoreError, TabletopError
 from tabletop.i18n import DEFAULT, _, current_language, tr, trn
-from tabletop.match import MAX_SAVE_BYTES, Match, _too_large
+from tabletop.match import MAX_NAME_LENGTH, MAX_SAVE_BYTES, Match, _too_large
 from tabletop.registry import get_title, title_names
 from tabletop.store import MatchInfo, Store, StoredMatch
 
 from . import kit
-from .exports import ExportBox
-from .render import esc, humanize, title_name, word
+from .exports import ExportBox, pin_field
+from .render import and_list, esc, humanize, title_name, word
 from .style import CSS
 from .titles import title_ui
 
 __all__ = ["StartPage", "available_titles"]
+
+#: a classroom experiment is listed on no start page (a student's page too opens the server's
+#: root address): its full backup holds every drawn value and sealed bid, so it and its Delete
+#: are on the teacher screen, which opens with the teacher's link only
+CLASSROOM = "classroom"
 
 _extra_titles: list[str] = []
 
@@ -108,7 +113,7 @@ class StartPage:
                     kit.html("<b>" + esc(_('Players')) + "</b>"), self.count_pick,
                     kit.html('<div class="tt-dim">' + esc(_("Names in seat order, starting from the first player. "
                                                             "A PIN keeps a player's private panel for them alone."))
-                             + "</div>"),
+                             + " " + esc(tr("A name has at most {n} characters.", n=MAX_NAME_LENGTH)) + "</div>"),
                     self.seats_box,
                     kit.html("<b>" + esc(_('Options')) + "</b>"), self.options_box,
                     _wrap([self.start_button, self.position_button]), self.position_box)
@@ -132,6 +137,7 @@ class StartPage:
                         + esc(_("A companion for stock-market board games at the table.")) + "</span></div>"
                         + _upload_words())
         self.row_exports: dict[str, ExportBox] = {}
+        self.delete_pins: dict[int, W.Password] = {}     # the PIN fields of the Delete asked now
         self.classroom = None
         if any(name == "classroom" for name, _t in available_titles()):
             from .experiment import ClassroomCard
@@ -303,10 +309,13 @@ class StartPage:
         state = _("finished") if info.over else (tr("round {round}", round=info.round) if info.round else _("set up"))
         entries = trn("{n} entry", "{n} entries", info.n_actions) if current_language() != DEFAULT \
             else f"{info.n_actions} entries"
-        return (f"<b>{esc(display)}</b> · " + esc(_(', ').join(info.players)) + "<br>"
+        # a name stored before names had a limit is shown cut, not shipped whole to every page
+        names = [p if len(p) <= MAX_NAME_LENGTH else p[:MAX_NAME_LENGTH] + "…" for p in info.players]
+        return (f"<b>{esc(display)}</b> · " + esc(_(', ').join(names)) + "<br>"
                 f'<span class="tt-dim">{esc(state)} · {esc(entries)} · {esc(_ago(info.updated))}</span>')
 
     def refresh_saved(self) -> None:
+        self.delete_pins = {}
         for box in self.row_exports.values():
             box.close()
         self.row_exports = {}
@@ -323,6 +332,8 @@ class StartPage:
             self.saved_box.children = (kit.html('<span class="tt-dim">' + esc(_("The saved matches cannot be listed now.")) + '</span>'),)
             return
         self._show_problems(list(getattr(self.store, "list_problems", None) or []))
+        classes = [info for info in infos if info.title == CLASSROOM]
+        infos = [info for info in infos if info.title != CLASSROOM]
         rows = []
         shown = infos if self.show_all else infos[:self.MAX_LISTED]
         for info in shown:
@@ -332,6 +343,10 @@ class StartPage:
                 rows.append(kit.html('<div class="tt-match-row tt-dim">'
                                      + esc(tr("A saved match that cannot be shown ({match}).",
                                               match=getattr(info, "id", "?"))) + "</div>"))
+        if classes:
+            rows.append(kit.html('<span class="tt-dim">' + esc(_(
+                "Classroom experiments are not listed here: the teacher opens one with its teacher link, the "
+                "address of its teacher screen.")) + '</span>'))
         if not infos:
             rows.append(kit.html('<span class="tt-dim">' + esc(_("No saved matches yet.")) + '</span>'))
         elif len(infos) > len(shown):
@@ -355,14 +370,46 @@ class StartPage:
                             pin_wait=lambda seat, i=info.id: self.store.pin_wait(i, seat))
         self.row_exports[info.id] = exports
         row = kit.vbox([kit.html(text), _wrap([resume, delete]), exports.widget], "tt-match-row")
-        delete.on_click(lambda _b, i=info.id, r=row: self._confirm_delete(i, r))
+        delete.on_click(lambda _b, i=info, r=row: self._confirm_delete(i, r))
         return row
 
-    def _confirm_delete(self, match_id: str, row: W.VBox) -> None:
-        sure = _btn(_("Yes, delete it"), "tt-danger", on_click=lambda: self.delete(match_id))
+    def _confirm_delete(self, info: MatchInfo, row: W.VBox) -> None:
+        """Ask first; a match whose seats have PINs needs them, as its full backup does."""
+        try:
+            protected = [seat for seat in range(len(info.players)) if self.store.has_pin(info.id, seat)]
+        except TabletopError as exc:
+            self._set_banner(str(exc))
+            return
+        names = [str(p)[:MAX_NAME_LENGTH] for p in info.players]
+        self.delete_pins = {seat: pin_field(tr("{player}'s PIN", player=names[seat]), lambda _v: None)
+                            for seat in protected}
+        note = kit.html()
+        sure = _btn(_("Yes, delete it"), "tt-danger", on_click=lambda: self._delete_with_pins(info.id, names, note))
         keep = _btn(_("Keep it"), on_click=self.refresh_saved)
         row.children = (row.children[0], kit.html("<b>" + esc(_('Delete this match for good?')) + "</b>"),
-                        _wrap([sure, keep]))
+                        *(_wrap([kit.html(f"<b>{esc(names[seat])}</b>"), field])
+                          for seat, field in self.delete_pins.items()),
+                        _wrap([sure, keep]), note)
+
+    def _delete_with_pins(self, match_id: str, names: Sequence[str], note: W.HTML) -> None:
+        fields = self.delete_pins
+        pins = {seat: f.value for seat, f in fields.items()}
+        for f in fields.values():          # a typed PIN does not stay on the page
+            f.value = ""
+        missing = [seat for seat, pin in pins.items() if not pin]
+        try:
+            wrong = [seat for seat, pin in pins.items() if pin and not self.store.check_pin(match_id, seat, pin)]
+        except (PinLocked, StoreError) as exc:
+            note.value = f'<div class="tt-banner">{esc(exc)}</div>'
+            return
+        if missing or wrong:
+            words = (tr("Deleting this match needs the PIN of {players}.", players=and_list(names[s] for s in missing))
+                     if missing and not wrong else
+                     tr("The PIN of {players} is not right: nothing was deleted.",
+                        players=and_list(names[s] for s in wrong)))
+            note.value = f'<div class="tt-banner">{esc(words)}</div>'
+            return
+        self.delete(match_id)
 
     def resume(self, match_id: str) -> None:
         try:
