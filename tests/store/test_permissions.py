@@ -79,6 +79,19 @@ def test_a_new_store_its_logs_and_its_folder_are_the_owners_alone(open_folder):
     assert sorted(p.name for p in path.parent.iterdir()) == ["matches.sqlite3"]   # no draft left
 
 
+def test_a_new_database_is_the_owners_alone_from_the_moment_it_has_its_name(open_folder, monkeypatch):
+    """Not tightened a moment later: another account opening it in between would keep it open."""
+    linked = []
+    real_link = os.link
+
+    def link(source, target, *args, **kwargs):          # the real link, its file's mode noted
+        linked.append((Path(target).name, mode(source)))
+        return real_link(source, target, *args, **kwargs)
+    monkeypatch.setattr(os, "link", link)
+    Store(open_folder / "matches.sqlite3").close()
+    assert linked == [("matches.sqlite3", 0o600)]
+
+
 def test_an_older_tabletops_wide_files_are_tightened_when_opened(open_folder):
     path = open_folder / "matches.sqlite3"
     make_store(path, n_matches=1)
