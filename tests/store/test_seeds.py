@@ -97,3 +97,18 @@ def test_a_version_3_hub_copied_from_stays_version_3(tmp_path, postgres):
     assert raw_rows(hub, "SELECT value FROM meta WHERE key = 'schema'") == [("3",)]     # only read
     with Store(tmp_path / "laptop.sqlite3") as store:
         assert store.open(saved.id).match.game.seed == 2 ** 62
+
+
+def test_the_start_page_opens_and_lists_a_save_with_a_seed_beyond_64_bits(location):
+    """What a player saw: the start page's "open a save file" showed nothing at all."""
+    from tabletop.widgets.start import StartPage
+    opened = []
+    with Store(location) as store:
+        page = StartPage(store, opened.append)
+        text, match = a_save(2 ** 64 + 1)
+        assert page.import_text(text) is not None
+        assert "tt-banner" not in page.banner.value         # no error shown
+        assert [o.match.log for o in opened] == [match.log]
+        page.refresh_saved()
+        assert len(page.saved_box.children) == 1
+        assert "Ann, Ben" in page.saved_box.children[0].children[0].value
