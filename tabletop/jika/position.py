@@ -135,12 +135,14 @@ class PositionRules:
                 raise IllegalAction("{suit} shows only its ace: the first card goes on the upper "
                                     "card.", suit=SUIT_TERMS[s])
             to = self._market_value_field(s, to)
-            if (s, to) not in self.undealt:
-                raise IllegalAction("The {card} is not among the cards out of the game; check the "
-                                    "card and enter it again.", card=card_name(s, to))
+            # public facts only: a card in a hand is taken from it as from the cards out of the
+            # game (the hand keeps its count, see ``_take_hidden``), so no answer says where it was
+            if (s, to) in self.on_table():
+                raise IllegalAction("The {card} is already on the table; check the card and enter "
+                                    "it again.", card=card_name(s, to))
         before = self.price(s)
         if to is not None and to != data.START_PRICE:
-            self.undealt.remove((s, to))
+            self._take_hidden((s, to))
         if old is not None and old != data.START_PRICE:
             self.undealt.append((s, old))
             self.undealt.sort()
@@ -184,7 +186,8 @@ class PositionRules:
     # ------------------------------------------------------------- the other way
     def at_position_boundary(self) -> bool:
         """Between two rounds: the deal is over and the next jack is to be turned up."""
-        return self.phase == "watch"
+        return (self.phase == "watch" and not any(self.unentered)   # (a position names every card)
+                and all(c is not None for seat in self.certs for c in seat))
 
     def position_entries(self) -> list:
         """This table as a ``Position`` and each player's certificate and card entries, in the

@@ -85,6 +85,12 @@ class JikaState(PositionRules, State):
         # secret: hands (sorted lists of (suit, value)) and certificates [queen suit, king suit]
         self.hands: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         self.certs: list[list[int | None]] = [[None, None] for _ in range(n)]
+        #: per seat, market cards its hand holds that the match no longer knows: a correction or
+        #: another player's deal named a card the match had in that hand. Counted in the hand
+        #: meanwhile (nobody can tell); the owner names the card when playing it (``unentered``).
+        #: A certificate taken that way is None again after the deal: its owner enters it before
+        #: the scoring (phase "certificates")
+        self.unentered = [0] * n
         # not yet dealt; after the deal, these are the cards out of the game unseen
         self.undealt: list[tuple[int, int]] = list(data.MARKET_CARDS)
         self.certs_left: list[list[int]] = [list(range(_N_SUITS)), list(range(_N_SUITS))]
@@ -117,6 +123,7 @@ class JikaState(PositionRules, State):
         d["value_marks"] = list(self.value_marks)
         d["events"] = self.events[:]
         d["hands"] = [list(h) for h in self.hands]
+        d["unentered"] = list(self.unentered)
         d["certs"] = [list(x) for x in self.certs]
         d["undealt"] = list(self.undealt)
         d["certs_left"] = [list(self.certs_left[0]), list(self.certs_left[1])]
@@ -141,7 +148,40 @@ class JikaState(PositionRules, State):
 
     def is_done(self, seat: int) -> bool:
         """True once ``seat`` has passed or has no market card left: they take no more turns."""
-        return self.passed[seat] or not self.hands[seat]
+        return self.passed[seat] or not (self.hands[seat] or self.unentered[seat])
+
+    def on_table(self) -> set[tuple[int, int]]:
+        """The market cards everybody has seen and that lie on the table: showing, or covered."""
+        shown = {(s, v) for s in range(_N_SUITS) for v in (self.upper[s], self.lower[s])
+                 if v is not None and v != data.START_PRICE}
+        played = {(s, v) for _, s, v, _ in self.plays} | set(self.known_played)
+        return shown | (played - set(self.undealt))
+
+    def _take_hidden(self, card: tuple[int, int]) -> None:
+        """Take ``card`` (not on the table) from where it is hidden: the cards nobody was dealt,
+        or a hand, which keeps its count (``unentered``): no answer tells which it was."""
+        if card in self.undealt:
+            self.undealt.remove(card)
+            return
+        for seat, hand in enumerate(self.hands):
+            if card in hand:
+                hand.remove(card)
+                self.unentered[seat] += 1
+                return
+
+    def _hidden_to(self, seat: int) -> list[tuple[int, int]]:
+        """The market cards ``seat`` may hold without having entered them: all but those on the
+        table and in their own hand."""
+        seen = self.on_table() | set(self.hands[seat])
+        return [c for c in data.MARKET_CARDS if c not in seen]
+
+    def _missing_certificate(self) -> tuple[int, int] | None:
+        """(seat, kind) of the first certificate to enter again, or None."""
+        for seat in self.order:
+            for kind in (_QUEEN, _KING):
+                if self.certs[seat][kind] is None:
+                    return seat, kind
+        return None
 
     def _deal_slot(self) -> tuple[int, int]:
         """(seat, kind) of the next card to deal: kind 0 queen, 1 king, 2 market card."""
@@ -156,12 +196,21 @@ class JikaState(PositionRules, State):
         w = self.watched
         return [c for c in self.hands[seat] if c[0] != w]
 
+    def _playable_unentered(self, seat: int) -> list[tuple[int, int]]:
+        """What a card of ``seat``'s still to be entered may be, if it may be played now."""
+        if not self.unentered[seat]:
+            return []
+        w = self.watched
+        return [c for c in self._hidden_to(seat) if c[0] != w]
+
     def current_player(self) -> int:
         return self.to_act
 
     def chance_owner(self) -> int | None:
         if self.to_act == CHANCE and self.phase == "deal":
             return self._deal_slot()[0]
+        if self.to_act == CHANCE and self.phase == "certificates":
+            return self._missing_certificate()[0]
         return None
 
     def legal_actions(self) -> list[Action]:
@@ -175,15 +224,18 @@ class JikaState(PositionRules, State):
                     return [DealCard(seat, SUITS[s], v) for s, v in self.undealt]
                 rank = data.CERTIFICATES[kind]
                 return [DealCertificate(seat, rank, SUITS[s]) for s in self.certs_left[kind]]
+            if self.phase == "certificates":
+                seat, kind = self._missing_certificate()
+                return [DealCertificate(seat, data.CERTIFICATES[kind], SUITS[s]) for s in self.certs_left[kind]]
             return [RevealWatcher(SUITS[s]) for s in self.pile]
         moves: list[Action] = []
         upper = self.upper
-        for s, v in self.playable(p):
+        for s, v in self.playable(p) + self._playable_unentered(p):
             name = SUITS[s]
             moves.append(PlayCard(p, name, v, "upper"))
             if upper[s] is not None:
                 moves.append(PlayCard(p, name, v, "lower"))
-        if not moves:
+        if not self.playable(p):     # (the player knows whether a card not entered is blocked)
             moves.append(Pass(p))
         return moves
 
@@ -193,8 +245,8 @@ class JikaState(PositionRules, State):
         Never narrowed by the cards dealt to the others, so the list tells nothing about them."""
         if self.to_act != CHANCE:
             return self.legal_actions()
-        if self.phase == "deal":
-            seat, kind = self._deal_slot()
+        if self.phase in ("deal", "certificates"):
+            seat, kind = self._deal_slot() if self.phase == "deal" else self._missing_certificate()
             if kind < 2:
                 return [DealCertificate(seat, data.CERTIFICATES[kind], name) for name in SUITS]
             own = self.hands[seat] if viewer == seat else ()
@@ -205,8 +257,8 @@ class JikaState(PositionRules, State):
     def sample_chance(self, rng: random.Random) -> Action:
         if self.to_act != CHANCE:
             raise NotYourTurn("Nothing is to be dealt or turned up now.")
-        if self.phase == "deal":
-            seat, kind = self._deal_slot()
+        if self.phase in ("deal", "certificates"):
+            seat, kind = self._deal_slot() if self.phase == "deal" else self._missing_certificate()
             if kind == 2:
                 s, v = self.undealt[rng.randrange(len(self.undealt))]
                 return DealCard(seat, SUITS[s], v)
@@ -258,9 +310,12 @@ class JikaState(PositionRules, State):
     def _check_deal(self, seat: int, kind: int) -> None:
         if self.to_act == TERMINAL:
             raise GameIsOver("The game is over; nothing more is dealt.")
-        if self.phase != "deal":
+        if self.phase == "certificates":
+            due_seat, due_kind = self._missing_certificate()
+        elif self.phase != "deal":
             raise NotYourTurn("The deal is over: every hand and certificate has been dealt.")
-        due_seat, due_kind = self._deal_slot()
+        else:
+            due_seat, due_kind = self._deal_slot()
         if seat != due_seat or kind != due_kind:
             raise NotYourTurn("The next card dealt is {player}'s {what}, not {other}'s {other_what}.",
                               player=self.name(due_seat), what=_words(_DEALT_WHAT[due_kind]),
@@ -274,11 +329,17 @@ class JikaState(PositionRules, State):
         kind = data.CERTIFICATES.index(a.rank)
         suit = self._suit_field(a.suit)
         self._check_deal(seat, kind)
-        if suit not in self.certs_left[kind]:
-            raise IllegalAction("The {card} has already been dealt; {player} cannot receive it.",
-                                card=card_name(suit, 12 + kind), player=self.name(seat))
-        self.certs_left[kind].remove(suit)
+        if suit in self.certs_left[kind]:
+            self.certs_left[kind].remove(suit)
+        else:   # the match had it for another player: theirs is entered again before the scoring
+            for other in range(self.n):
+                if self.certs[other][kind] == suit:
+                    self.certs[other][kind] = None
         self.certs[seat][kind] = suit
+        if self.phase == "certificates":
+            if self._missing_certificate() is None:
+                self._finish()
+            return
         self._dealt()
 
     def _deal_card(self, a: DealCard) -> None:
@@ -287,10 +348,10 @@ class JikaState(PositionRules, State):
         value = self._market_value_field(suit, a.value)
         self._check_deal(seat, 2)
         card = (suit, value)
-        if card not in self.undealt:
-            raise IllegalAction("The {card} has already been dealt; {player} cannot receive it.",
+        if card in self.known_played:       # public: the position put it on the table
+            raise IllegalAction("The {card} is on the table; {player} cannot receive it.",
                                 card=card_name(suit, value), player=self.name(seat))
-        self.undealt.remove(card)
+        self._take_hidden(card)     # from the undealt cards, or a hand that keeps its count
         hand = self.hands[seat]
         hand.append(card)
         hand.sort()
@@ -309,6 +370,9 @@ class JikaState(PositionRules, State):
             raise GameIsOver("The game is over; the watcher turns up no more jacks.")
         if self.phase == "deal":
             raise NotYourTurn("The deal is not finished; the watcher's first jack is turned up after it.")
+        if self.phase == "certificates":
+            raise NotYourTurn("Every player is out: {player} is to enter a certificate again, then "
+                              "the game is scored.", player=self.name(self._missing_certificate()[0]))
         if self.to_act != CHANCE:
             raise NotYourTurn("No jack is turned up now: it is {player}'s turn in round {round}.",
                               player=self.name(self.to_act), round=self.round)
@@ -335,6 +399,9 @@ class JikaState(PositionRules, State):
         who = self.name(seat)
         if p == TERMINAL:
             raise GameIsOver(_CANNOT["over", verb], player=who, card=card)
+        if p == CHANCE and self.phase == "certificates":
+            raise NotYourTurn("Every player is out: {player} is to enter a certificate again, then "
+                              "the game is scored.", player=self.name(self._missing_certificate()[0]))
         if p == CHANCE:
             why = "deal" if self.phase == "deal" else "watch"
             raise NotYourTurn(_CANNOT[why, verb], player=who, card=card)
@@ -342,7 +409,7 @@ class JikaState(PositionRules, State):
             if self.passed[seat]:
                 raise NotYourTurn("{player} passed earlier and takes no further part in the game.",
                                   player=who)
-            if not self.hands[seat]:
+            if not (self.hands[seat] or self.unentered[seat]):
                 raise NotYourTurn("{player} has played every card and takes no further part.",
                                   player=who)
             raise NotYourTurn("It is {player}'s turn, not {other}'s.", player=self.name(p), other=who)
@@ -357,7 +424,8 @@ class JikaState(PositionRules, State):
         card = card_name(suit, value)
         self._check_turn(seat, "play", card)
         who = self.name(seat)
-        if (suit, value) not in self.hands[seat]:
+        entered = (suit, value) in self.hands[seat]
+        if not entered and not (self.unentered[seat] and (suit, value) in self._hidden_to(seat)):
             raise IllegalAction("{player} cannot play the {card}: it is not in {player}'s hand.",
                                 player=who, card=card)
         if suit == self.watched:
@@ -369,7 +437,11 @@ class JikaState(PositionRules, State):
                                 "its ace, so the first card goes above the ace, on the upper card.",
                                 player=who, card=card, suit=SUIT_TERMS[suit])
         before = self.price(suit)
-        self.hands[seat].remove((suit, value))
+        if entered:
+            self.hands[seat].remove((suit, value))
+        else:       # the card not entered, named now: taken from where the match had it
+            self._take_hidden((suit, value))
+            self.unentered[seat] -= 1
         if a.slot == "upper":
             self.upper[suit] = value
             self.plays.append((seat, suit, value, 0))
@@ -381,7 +453,7 @@ class JikaState(PositionRules, State):
             self.mark_value(SUITS[suit], after)
             self.announce("price", suit=SUITS[suit], before=before, after=after,
                           upper=self.upper[suit], lower=self.lower[suit])
-        if not self.hands[seat]:
+        if not self.hands[seat] and not self.unentered[seat]:
             self.announce("out_of_cards", seat=seat)
         self._next_turn(seat)
 
@@ -394,11 +466,16 @@ class JikaState(PositionRules, State):
                                 "only when the watcher blocks every card in hand.",
                                 player=self.name(seat), card=card_name(*able[0]))
         self.passed[seat] = True
-        self.announce("passed", seat=seat, suit=SUITS[self.watched], cards=len(self.hands[seat]))
+        self.announce("passed", seat=seat, suit=SUITS[self.watched],
+                      cards=len(self.hands[seat]) + self.unentered[seat])
         self._next_turn(seat)
 
     def _next_turn(self, seat: int) -> None:
-        if all(self.passed[s] or not self.hands[s] for s in range(self.n)):
+        if all(self.is_done(s) for s in range(self.n)):
+            if self._missing_certificate() is not None:     # entered again, then the scoring
+                self.phase = "certificates"
+                self.to_act = CHANCE
+                return
             self._finish()
             return
         order = self.order
@@ -485,7 +562,7 @@ class JikaState(PositionRules, State):
                 "money": self.money[s],
                 "holdings": {},
                 "owed": 0,
-                "hand": len(self.hands[s]),
+                "hand": len(self.hands[s]) + self.unentered[s],
                 "passed": self.passed[s],
                 "out": self.phase != "deal" and self.is_done(s),
                 "certificates": None,
@@ -512,7 +589,9 @@ class JikaState(PositionRules, State):
                 "buy_price": low if up is None else max(up, low),
             }
         dealing = self.phase == "deal"
-        removed_certs = 0 if dealing else sum(len(x) for x in self.certs_left)
+        missing = sum(c is None for seat in self.certs for c in seat) if not dealing else 0
+        removed_certs = 0 if dealing else sum(len(x) for x in self.certs_left) - missing
+        unseen = len(self.undealt) - sum(self.unentered)
         view = {
             "title": "時価で勝負 (Market Price Showdown)",
             "round": self.round,
@@ -530,8 +609,8 @@ class JikaState(PositionRules, State):
                 "watcher_pile": len(self.pile),
                 "watchers_shown": [SUITS[s] for s in self.shown],
                 "reshuffles": self.reshuffles,
-                "deck": len(self.undealt) if dealing else 0,
-                "removed_unseen": {"market_cards": 0 if dealing else len(self.undealt),
+                "deck": unseen if dealing else 0,
+                "removed_unseen": {"market_cards": 0 if dealing else unseen,
                                    "certificates": removed_certs},
                 "hand_size": self.hand_size,
                 "max_rounds": self.hand_size,
@@ -547,6 +626,8 @@ class JikaState(PositionRules, State):
                                  "king": None if k is None else SUITS[k]},
                 "score_now": self.score(seat),
             }
+            if self.unentered[seat]:
+                view["private"]["cards_to_enter_again"] = self.unentered[seat]
         return view
 
     def hint(self) -> str:
@@ -560,6 +641,11 @@ class JikaState(PositionRules, State):
             reason = self._outcome.reason
             return reason.render() if isinstance(reason, Message) else reason
         if p == CHANCE:
+            if self.phase == "certificates":
+                seat, kind = self._missing_certificate()
+                return tr((N_("{player} enters their queen certificate again before the scoring."),
+                           N_("{player} enters their king certificate again before the scoring."))[kind],
+                          player=self.name(seat))
             if self.phase == "deal":
                 seat, kind = self._deal_slot()
                 what = (N_("Deal {player}'s queen certificate."), N_("Deal {player}'s king certificate."),
