@@ -45,3 +45,45 @@ def test_an_import_over_the_limit_is_refused_in_words_and_one_of_15_mb_imports(p
     _upload(page, padded)
     page.locator(".tt-tracker").wait_for(timeout=60_000)
     assert "Ann" in page.locator(".tt-tracker").inner_text()
+
+
+def test_a_students_start_page_offers_no_classroom_backup_and_the_teacher_link_does(page, browser, server, home,
+                                                                                    artifacts):
+    from tabletop.classroom.actions import Join
+    from tabletop.widgets import experiment
+    with Store(home / "matches.sqlite3") as store:
+        saved = store.create(Match("classroom", [f"Seat {k}" for k in range(1, 5)],
+                                   {"experiment": "first-price", "group_size": 2, "rounds": 2}))
+        for seat, nick in enumerate(["Ann", "Ben", "Cy", "Dee"]):
+            saved.apply(Join(seat=seat, nickname=nick))
+        experiment.enter_with_draws(saved, next(a for a in saved.match.state.actions_for(None)
+                                                if type(a).__name__ == "OpenRound"))
+        values = [a.value for a in saved.match.log if type(a).__name__ == "DrawValue"]
+        match_id, teacher = saved.id, experiment.teacher_key(store, saved.id)
+        join = experiment.class_key(store, match_id)
+    # a student: the class link, then the server's root address in the same browser
+    page.goto(f"{server}/?match={match_id}&join={join}")
+    page.locator(".tt-join-page").wait_for()
+    page.goto(f"{server}/")
+    page.locator(".tt-start").wait_for()
+    listed = page.locator(".tt-start").inner_text()
+    page.screenshot(path=str(artifacts / "start-student-no-classroom.png"), full_page=True)
+    assert "Classroom experiments are not listed here" in listed
+    assert "Seat 1" not in listed.split("New match")[0]
+    for row in page.locator(".tt-match-row").all():
+        assert "Seat 1" not in row.inner_text()
+    # the match's address alone opens no teacher screen
+    page.goto(f"{server}/?match={match_id}")
+    page.get_by_text("This is a classroom experiment.").wait_for()
+    assert page.locator(".tt-teacher").count() == 0 and page.get_by_role("button", name="Full backup").count() == 0
+    # the teacher's link: the backup, with every value drawn in the open round
+    page.goto(f"{server}/?match={match_id}&teacher={teacher}")
+    page.locator(".tt-teacher").wait_for()
+    page.get_by_role("button", name="Full backup").click()
+    link = page.locator("a[download$='-backup.json']")
+    with page.expect_download() as download:
+        link.click()
+    backup = json.loads(open(download.value.path(), encoding="utf-8").read())
+    assert sorted(a["value"] for a in backup["actions"] if a["type"] == "DrawValue") == sorted(values)
+    page.locator(".tt-keep").screenshot(path=str(artifacts / "teacher-keep-card.png"))
+    assert parse_qs(urlsplit(page.url).query)["teacher"] == [teacher]      # a reload keeps the link
