@@ -115,6 +115,8 @@ def main(pages: int, workers: int) -> None:
     for seat in range(CLASS):
         saved.apply(Join(seat=seat, nickname=f"Student{seat + 1:02d}"))
     keys = [store.seat_key(match_id, s) for s in range(CLASS)]
+    from tabletop.widgets.experiment import teacher_key
+    teacher_link = f"?match={match_id}&teacher={teacher_key(store, match_id)}"   # the teacher screen's key
     page_seats = list(range(pages))
     rest = list(range(pages, CLASS))
     print(f"class of {CLASS}: {pages} student pages in Chromium + the teacher's page, "
@@ -139,7 +141,7 @@ def main(pages: int, workers: int) -> None:
         teacher_ctx = browser.new_context(viewport={"width": 1280, "height": 900})
         teacher = teacher_ctx.new_page()
         teacher.set_default_timeout(300_000)
-        teacher.goto(f"{server}/?match={match_id}", wait_until="commit")
+        teacher.goto(f"{server}/{teacher_link}", wait_until="commit")
         teacher.locator(".tt-teacher").wait_for()
         students = []
         # pages open a few at a time: a 2-core machine starts a handful of kernels at once

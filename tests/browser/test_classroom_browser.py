@@ -68,6 +68,13 @@ def engine(home, match_id: str) -> Match:
         store.close()
 
 
+def teacher_key(home, match_id: str) -> str:
+    """The teacher link's key (the teacher screen opens with it only)."""
+    from tabletop.widgets.experiment import teacher_key as key
+    with Store(home / "matches.sqlite3") as store:
+        return key(store, match_id)
+
+
 def create(home, experiment: str) -> str:
     store = Store(home / "matches.sqlite3")
     try:
@@ -136,7 +143,7 @@ def test_a_class_of_six_runs_three_rounds_of_each_experiment(browser, server, ho
     try:
         for experiment in EXPERIMENTS:
             match_id = create(home, experiment)
-            teacher.page.goto(f"{server}/?match={match_id}")
+            teacher.page.goto(f"{server}/?match={match_id}&teacher={teacher_key(home, match_id)}")
             teacher.page.locator(".tt-teacher").wait_for(timeout=120_000)
             link = teacher.page.locator("a.tt-class-link").get_attribute("href")
             assert f"match={match_id}" in link and "join=" in link
