@@ -68,7 +68,10 @@ class Follower:
         middle of catching up)."""
         async def run():
             return function()
-        return asyncio.run_coroutine_threadsafe(run(), self.loop).result(30)
+        try:
+            return asyncio.run_coroutine_threadsafe(run(), self.loop).result(15)
+        except TimeoutError:
+            raise AssertionError("the follower's page did not answer for 15 s: its event loop is never free") from None
 
     def shows(self) -> tuple[int, list, list, str]:
         def now():
