@@ -1,8 +1,9 @@
 """What a person notices on a screen, read from the page in a real browser (tests/browser/test_crawl.py,
 tests/browser/test_a11y.py).
 
-``problems(page, header)`` lays the page out (two animation frames) and lists, in words:
-- the screen lost its match: no visible ``.tt-title`` reading ``header``;
+``problems(page, headers)`` lays the page out (two animation frames) and lists, in words:
+- the screen lost its match: no visible title (``.tt-title``, an open panel's ``.tt-private-title``)
+  reading one of ``headers``;
 - something is wider than the window: the page scrolls sideways, or an element's right edge is
   beyond the window or beyond the box that holds it, unless that box scrolls on purpose (a
   keyboard can reach it: tabindex) and fits the window;
@@ -28,7 +29,7 @@ from pathlib import Path
 #: axe-core's rules of WCAG 2.0, 2.1 and 2.2 at levels A and AA
 WCAG = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
 
-_PROBLEMS_JS = r"""([header]) => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => {
+_PROBLEMS_JS = r"""([headers]) => new Promise(done => requestAnimationFrame(() => requestAnimationFrame(() => {
   const W = window.innerWidth, out = [];
   const shown = e => {
     if (!e.isConnected || e.getClientRects().length === 0) return false;
@@ -41,9 +42,10 @@ _PROBLEMS_JS = r"""([header]) => new Promise(done => requestAnimationFrame(() =>
                     .trim().replace(/\s+/g, ' ').slice(0, 50)) || (e.tagName.toLowerCase() + '.' + [...e.classList].join('.'));
   const root = document.querySelector('.tt-root') || document.body;
 
-  // the screen still shows its match
-  const titles = [...document.querySelectorAll('.tt-title')].filter(shown).map(e => e.innerText.trim());
-  if (!titles.some(t => t.includes(header))) out.push(`no visible title reading ${JSON.stringify(header)} (titles: ${JSON.stringify(titles)})`);
+  // the screen still shows its match (or, with a player's panel open, whose panel it is)
+  const titles = [...document.querySelectorAll('.tt-title, .tt-private-title')].filter(shown).map(e => e.innerText.trim());
+  if (!titles.some(t => headers.some(h => t.includes(h))))
+    out.push(`no visible title reading ${JSON.stringify(headers)} (titles: ${JSON.stringify(titles)})`);
 
   // nothing wider than the window
   const page = document.scrollingElement.scrollWidth;
@@ -118,16 +120,26 @@ _PROBLEMS_JS = r"""([header]) => new Promise(done => requestAnimationFrame(() =>
 })))"""
 
 
-def problems(page, header: str) -> list[str]:
-    """What a person would notice is wrong on the page now (empty: nothing)."""
-    return page.evaluate(_PROBLEMS_JS, [header])
+def problems(page, headers: str | list[str]) -> list[str]:
+    """What a person would notice is wrong on the page now (empty: nothing); ``headers``: what the
+    screen's title (or an open panel's) may read."""
+    return page.evaluate(_PROBLEMS_JS, [[headers] if isinstance(headers, str) else list(headers)])
 
 
 # --- the controls of a screen ----------------------------------------------------------------------
 #: where game entries are offered (a tap there makes an entry: the games are played by ``Table``)
 ENTRY_SCOPES = ".tt-actions, .tt-private-actions, .tt-groups, .tt-pile-row, .tt-log"
-#: taps that leave the screen or open the system's file chooser are tapped by their own tests
-NOT_TAPPED = ("All matches", "Resume", "Open", "Delete", "Yes, delete it")
+#: taps that leave the screen (tested where they lead), make an entry (the games are played through
+#: the entry buttons) or end a match, in English; ``not_tapped(lang)`` gives them in another language
+NOT_TAPPED = ("All matches", "Resume", "Open", "Delete", "Start the match", "Start from this position",
+              "Start the experiment", "Enter the correction", "Draw for me at random", "Draw at random",
+              "Open round", "Close round", "End the experiment", "Join", "Undo", "Redo")
+
+
+def not_tapped(lang: str) -> set[str]:
+    from tabletop import i18n
+    with i18n.language(lang):
+        return {i18n._(label) for label in NOT_TAPPED}
 
 _CONTROLS_JS = r"""([entries]) => {
   const shown = e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden' && !e.disabled;
@@ -145,11 +157,11 @@ class Control:
     label: str
 
 
-def controls(page) -> list[Control]:
+def controls(page, lang: str = "en") -> list[Control]:
     """The screen's controls that make no game entry, each label once, in screen order."""
-    seen, out = set(), []
+    seen, out, left = set(), [], not_tapped(lang)
     for kind, label in page.evaluate(_CONTROLS_JS, [ENTRY_SCOPES]):
-        if (kind, label) in seen or label in NOT_TAPPED or not label:
+        if (kind, label) in seen or not label or label in left or any(label.startswith(w + " ") for w in left):
             continue
         seen.add((kind, label))
         out.append(Control(kind, label))
