@@ -8,7 +8,7 @@ from ..i18n import N_
 from . import actions as A
 from .common import _int, _mk, card, investor, words
 from .data import COMPANIES, FORECASTS, INVESTORS, STUART
-from .steps import DEAL_PAIR, DRAW_HAND, DRAW_PILE, OPEN_PAIR, PLACE
+from .steps import DEAL_PAIR, DRAW_HAND, DRAW_PILE, OPEN_PAIR, PLACE, REENTER
 from .common import _place_cache
 
 __all__ = ["MarketRules"]
@@ -55,13 +55,25 @@ class MarketRules:
         return self._pairs(lambda c, f: _mk(A.DealPair, seat, c, f))
 
     def _apply_deal_pair(self, a):
-        if self.step != DEAL_PAIR:
+        again = self.step == REENTER and not self.lost_start[self.queue[0]]
+        if self.step != DEAL_PAIR and not again:
             self._refuse_step(N_("Dealing a company tile and forecast card"))
         seat = self.queue[0]
         if a.seat != seat:
             raise NotYourTurn("The next company tile and forecast card go to {player}, not seat {seat}.",
                               player=self.name(seat), seat=repr(a.seat))
         c, f = self._check_pair(a.company, a.forecast, words(N_("{player}'s pair"), player=self.name(seat)))
+        if again:       # the pair a later entry took a part of: entered again whole
+            pairs = self.ppairs[seat]
+            j = next(j for j, pair in enumerate(pairs) if None in pair)
+            old, pairs[j] = pairs[j], (-1, -1)
+            if old[0] is not None:
+                self.tiles_left = sorted(self.tiles_left + [old[0]])
+            if old[1] is not None:
+                self.fc_left = sorted(self.fc_left + [old[1]])
+            pairs[j] = self._take_pair(c, f)
+            self._reentered()
+            return
         self.ppairs[seat].append(self._take_pair(c, f))
         self.queue.pop(0)
         if not self.queue:
@@ -78,11 +90,17 @@ class MarketRules:
 
     def _legal_draw(self):
         row = self.tab.draw_pile[self.pile_i] if self.step == DRAW_PILE else self.tab.draw_card[self.queue[0]]
-        return [row[k] for k, c in enumerate(self.deck) if c]
+        return [row[k] for k, c in enumerate(self.deck) if c > 0]
 
     def _draw(self, name) -> int:
+        """Market card ``name`` from the deck, refused only when every copy is in plain sight or in
+        the drawer's own hand. A card whose copies the match has elsewhere out of sight (face down
+        on a stockpile, in a portfolio) is drawn all the same, the deck's count of it going below
+        zero: a refusal would tell where those copies are (issue 28); the record that named the
+        wrong card stays wrong (undo fixes it)."""
         k = self._card(name)
-        if not self.deck[k]:
+        own = self.hands[self.queue[0]].count(k) if self.step == DRAW_HAND else 0   # the drawer's own
+        if self.deck[k] <= 0 and self.R.card_counts[k] <= self.in_plain_sight(k) + own:
             raise IllegalAction("No {card} card is left in the market deck; check the card and enter it again.",
                                 card=card(name))
         self.deck[k] -= 1
@@ -107,7 +125,7 @@ class MarketRules:
         # device goes round the table once per batch; the others' draws are secret anyway.
         self.queue = list(self.order)
         self.actor = None
-        self.step = DRAW_HAND
+        self._draw_turn()
 
     def _apply_draw_card(self, a):
         if self.step != DRAW_HAND:
@@ -187,7 +205,7 @@ class MarketRules:
         self.queue.pop(0)
         if self.queue:
             self.actor = None
-            self.step = DRAW_HAND
+            self._draw_turn()
             return
         self.batch += 1
         if self.batch < self.batches:

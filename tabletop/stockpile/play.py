@@ -8,7 +8,7 @@ from ..i18n import N_
 from . import actions as A
 from .common import _int, _mk, card, company, investor, words
 from .data import ACTION_STEPS, BOOM, BUST, COMPANIES, CRAMER, DEBORAH, FORECAST_STEPS, FORECASTS, GRAHAM
-from .steps import ACTION, DEBORAH_STEP, DIVIDEND, OVER, REVEAL, SELL
+from .steps import ACTION, DEBORAH_STEP, DIVIDEND, OVER, REENTER, REVEAL, SELL
 
 __all__ = ["PlayRules"]
 
@@ -327,6 +327,12 @@ class PlayRules:
             kind = item[0]
             if kind == "player":
                 pair = self.ppairs[item[1]][item[2]]
+                if None in pair:       # a part a later entry took: its owner enters it again
+                    self.queue = [item[1]]
+                    self.actor = None
+                    self.resume_after = "move"
+                    self.step = REENTER
+                    return
             elif kind == "open":
                 pair = self.open_pair
             else:

@@ -21,8 +21,12 @@ from .steps import DEAL_INVESTOR, DEAL_PAIR, HOLDING, OPEN_PAIR, START_STOCK
 
 __all__ = ["PositionRules", "CORRECTION_KINDS"]
 
-#: what a Stockpile correction may fix: ``to`` is dollars, a number of cards, or a track space
-CORRECTION_KINDS = ("money", "holding", "split holding", "space")
+#: what a Stockpile correction may fix: ``to`` is dollars or a track space. A face-down holding is
+#: not among them: set on the shared screen, the change in the player's public card count would
+#: show what they held, and whether the market deck could give the cards would show where the
+#: hidden cards are (issue 28)
+CORRECTION_KINDS = ("money", "space")
+_SECRET_KINDS = ("holding", "split holding")
 
 _CO = {name: i for i, name in enumerate(COMPANIES)}
 _INV = {name: i for i, name in enumerate(INVESTORS)}
@@ -156,16 +160,6 @@ class PositionRules:
         """Market cards drawn in a round: a face-up card per stockpile, two per player per batch."""
         return 12 if self.two else 3 * self.n
 
-    def _cards_still_drawn(self) -> int:
-        """Market cards the rest of the game will take from the deck (after the setup)."""
-        per = self._per_round()
-        later = (self.rounds - self.round) * per
-        if self.phase == "information":
-            return later + per
-        if self.phase == "supply":
-            return later + per - sum(map(len, self.piles)) - sum(map(len, self.hands))
-        return later
-
     # ------------------------------------------------------------- handlers
     def _apply_position(self, a) -> None:
         if not self._fresh():
@@ -224,11 +218,11 @@ class PositionRules:
                 + [A.DealHolding(seat, COMPANIES[c], True) for c in companies if left[1]])
 
     def _legal_holding(self) -> list:
-        return self._holding_entries([c for c in range(6) if self.deck[c]])
+        return self._holding_entries([c for c in range(6) if self.deck[c] > 0])
 
     def _sample_holding(self, rng) -> A.DealHolding:
         seat = self.queue[0]
-        stock = [self.deck[c] for c in range(6)]
+        stock = [max(0, self.deck[c]) for c in range(6)]
         r = int(rng.random() * sum(stock))
         c = 0
         while r >= stock[c]:
@@ -251,7 +245,10 @@ class PositionRules:
                                    "player holds.") if a.split else
                                 N_("{player} has no more regular cards to enter; the position says how many each "
                                    "player holds."), player=self.name(seat))
-        if not self.deck[c]:
+        # refused only for what the player entering knows: the discard pile and their own cards
+        # (a copy the match has in another portfolio is taken all the same, see ``_draw``)
+        own = self.reg[seat][c] + self.split[seat][c]
+        if self.deck[c] <= 0 and self.R.card_counts[c] <= self.discard[c] + own:
             raise IllegalAction("No {company} card is left to hold; check the card and enter it again.",
                                 company=company(a.company))
         self.deck[c] -= 1
@@ -268,6 +265,11 @@ class PositionRules:
         reason = a.reason.strip()
         if not reason:
             raise IllegalAction("A correction needs a reason, typed by the table (what went wrong).")
+        if a.kind in _SECRET_KINDS:
+            raise IllegalAction("A player's face-down cards are theirs to know, so a correction on the "
+                                "shared screen cannot set them (the change would show what they held). "
+                                "Undo back to the mistake, or start a new match from the table as it is, "
+                                "where each player enters their own cards.")
         if a.kind not in CORRECTION_KINDS:
             raise IllegalAction("A Stockpile correction fixes {kinds}; not {kind}.", kinds=", ".join(CORRECTION_KINDS),
                                 kind=repr(a.kind))
@@ -289,33 +291,11 @@ class PositionRules:
         if not _whole(seat) or not 0 <= seat < self.n:
             raise MalformedAction("{action}: there is no seat {seat} in this game.", action="Correction",
                                   seat=repr(seat))
-        if a.kind == "money":
-            change = to - self.money[seat]
-            if change > 0:
-                self.receive(seat, change, why, "correction")
-            elif change < 0:
-                self.pay(seat, BANK, -change, why, "correction")
-            return
-        c = self._company(a.subject)
-        if self.phase == "setup":
-            raise IllegalAction("Holdings can be corrected once the starting stocks are dealt.")
-        cards = self.split if a.kind == "split holding" else self.reg
-        change = to - cards[seat][c]
-        if change > self.deck[c]:
-            raise IllegalAction("{player} cannot be given {count} more {company} cards: the market deck has only "
-                                "{left}.", player=self.name(seat), count=change, company=company(a.subject),
-                                left=self.deck[c])
-        need = self._cards_still_drawn()
-        if change > self.deck_size - need:
-            raise IllegalAction("{player} cannot be given {count} more {company} cards: the market deck must keep "
-                                "{need} cards for the rest of the game and has {left}.", player=self.name(seat),
-                                count=change, company=company(a.subject), need=need, left=self.deck_size)
+        change = to - self.money[seat]
         if change > 0:
-            self.deck[c] -= change
-            self.deck_size -= change
-        else:
-            self.discard[c] -= change
-        cards[seat][c] = to
+            self.receive(seat, change, why, "correction")
+        elif change < 0:
+            self.pay(seat, BANK, -change, why, "correction")
 
     # ------------------------------------------------------------- words
     def _describe_position(self, a) -> str:
@@ -360,7 +340,7 @@ class PositionRules:
     def at_position_boundary(self) -> bool:
         """The start of a round: before its first company tile is dealt."""
         return (self.step == (DEAL_PAIR if self.two else OPEN_PAIR) and self.open_pair is None
-                and not any(self.ppairs))
+                and not any(self.ppairs) and not any(self.lost_start))   # (a position names every card)
 
     def position_entries(self) -> list:
         """This table as a ``Position`` and each player's ``DealHolding`` entries, in the order

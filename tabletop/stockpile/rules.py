@@ -33,7 +33,7 @@ from .market import MarketRules
 from .play import PlayRules
 from .position import PositionRules
 from .setup import SetupRules
-from .steps import (ACTION, BID, DEAL_INVESTOR, DEAL_PAIR, DEBORAH_STEP, DIVIDEND, DRAW_HAND,
+from .steps import (ACTION, BID, DEAL_INVESTOR, DEAL_PAIR, DEBORAH_STEP, DIVIDEND, DRAW_HAND, REENTER,
                     DRAW_PILE, HOLDING, INVESTOR_STEP, KEEP_INVESTORS, OPEN_PAIR, OVER, PLACE,
                     REVEAL, SEE_PAIR, SELL, START_STOCK)
 from .steps import IS_CHANCE as _IS_CHANCE
@@ -83,6 +83,14 @@ class StockpileState(SetupRules, MarketRules, DemandRules, PlayRules, WordsRules
         self.to_enter = [[0, 0] for _ in range(n)]     # after a Position: regular, split cards to enter
         self.owed = [[] for _ in range(n)]              # trading fee cards not yet paid
         self.start_left = list(range(6))
+        # issue 28: an entry that names a starting stock, an investor or a pair part the match
+        # gave another player takes it from them (a refusal would tell where it is); they then
+        # hold one the match no longer knows and enter it again (``REENTER``, ``_keep``)
+        self.start_of: list = [None] * n                # each seat's starting stock
+        self.start_spare: list[int] = []                # the starting stocks nobody was dealt
+        self.lost_start = [0] * n                       # starting stocks to enter again
+        self.inv_lost = [0] * n                         # investors dealt, to name when keeping
+        self.resume_after = None                        # after a REENTER: "draw" or "move"
         self.tiles_left: list[int] = []
         self.fc_left: list[int] = []
         self.ppairs = [[] for _ in range(n)]
@@ -137,6 +145,10 @@ class StockpileState(SetupRules, MarketRules, DemandRules, PlayRules, WordsRules
         d["to_enter"] = [r[:] for r in self.to_enter]
         d["owed"] = [r[:] for r in self.owed]
         d["start_left"] = self.start_left[:]
+        d["start_of"] = self.start_of[:]
+        d["start_spare"] = self.start_spare[:]
+        d["lost_start"] = self.lost_start[:]
+        d["inv_lost"] = self.inv_lost[:]
         d["tiles_left"] = self.tiles_left[:]
         d["fc_left"] = self.fc_left[:]
         d["ppairs"] = [r[:] for r in self.ppairs]
@@ -233,6 +245,12 @@ class StockpileState(SetupRules, MarketRules, DemandRules, PlayRules, WordsRules
     def pile_label(self, pile: int) -> str:
         return f"stockpile {pile + 1}"
 
+    def in_plain_sight(self, k: int) -> int:
+        """How many copies of market card ``k`` everybody sees out of the deck: discarded, face up
+        on a stockpile, or an unpaid fee."""
+        return (self.discard[k] + sum(1 for pile in self.piles for x, up, _ in pile if up and x == k)
+                + sum(fees.count(k) for fees in self.owed))
+
     def card_census(self) -> list[int]:
         """How many of each market card are anywhere in the game (deck, hands, stockpiles,
         portfolios, unplayed action cards, unpaid fees, discards): always the full deck."""
@@ -264,7 +282,7 @@ class StockpileState(SetupRules, MarketRules, DemandRules, PlayRules, WordsRules
 
     def chance_owner(self):
         st = self.step
-        if st in (DEAL_INVESTOR, START_STOCK, DEAL_PAIR, DRAW_HAND, HOLDING):
+        if st in (DEAL_INVESTOR, START_STOCK, DEAL_PAIR, DRAW_HAND, HOLDING, REENTER):
             return self.queue[0]
         if st == SEE_PAIR:
             return self.actor
@@ -307,7 +325,7 @@ class StockpileState(SetupRules, MarketRules, DemandRules, PlayRules, WordsRules
             seat = self.queue[0]
             own = self.inv_hand[seat] if mine else ()
             return [_mk(A.DealInvestor, seat, name) for i, name in enumerate(INVESTORS) if i not in own]
-        if st == START_STOCK:
+        if st == START_STOCK or (st == REENTER and self.lost_start[self.queue[0]]):
             seat = self.queue[0]
             return [_mk(A.DealStartingStock, seat, name) for name in COMPANIES]
         if st == HOLDING:
@@ -320,15 +338,15 @@ class StockpileState(SetupRules, MarketRules, DemandRules, PlayRules, WordsRules
         if self.open_pair is not None:
             known.append(self.open_pair)
         known += [(c, f) for _, c, f in self.revealed]
-        if mine:
-            known += self.ppairs[viewer]
+        if mine:    # (a pair entered again is entered whole: its known part is offered too)
+            known += [p for p in self.ppairs[viewer] if None not in p]
             known += [(rec[4], rec[5]) for rec in self.seen[viewer]
                       if rec[0] == "pair" and rec[1] == self.round]
-        tiles = {c for c, _ in known}
-        forecasts = {f for _, f in known}
+        tiles = {c for c, _ in known if c is not None}
+        forecasts = {f for _, f in known if f is not None}
         if st == OPEN_PAIR:
             make = lambda c, f: _mk(A.RevealOpenPair, c, f)  # noqa: E731
-        elif st == DEAL_PAIR:
+        elif st == DEAL_PAIR or st == REENTER:
             seat = self.queue[0]
             make = lambda c, f: _mk(A.DealPair, seat, c, f)  # noqa: E731
         elif st == REVEAL:
@@ -343,8 +361,12 @@ class StockpileState(SetupRules, MarketRules, DemandRules, PlayRules, WordsRules
     def sample_chance(self, rng: random.Random) -> Action:
         st = self.step
         if st == DRAW_PILE or st == DRAW_HAND:
-            r = int(rng.random() * self.deck_size)
             deck = self.deck
+            size = self.deck_size
+            if min(deck) < 0:          # (see ``_draw``: a count may be below zero)
+                deck = [max(0, c) for c in deck]
+                size = sum(deck)
+            r = int(rng.random() * size)
             k = 0
             while r >= deck[k]:
                 r -= deck[k]
@@ -366,6 +388,9 @@ class StockpileState(SetupRules, MarketRules, DemandRules, PlayRules, WordsRules
         if st == START_STOCK:
             c = self.start_left[rng.randrange(len(self.start_left))]
             return _mk(A.DealStartingStock, self.queue[0], COMPANIES[c])
+        if st == REENTER:
+            legal = self._legal_reenter()
+            return legal[rng.randrange(len(legal))]
         if st == DEAL_INVESTOR:
             i = self.inv_left[rng.randrange(len(self.inv_left))]
             return _mk(A.DealInvestor, self.queue[0], INVESTORS[i])
@@ -428,19 +453,78 @@ class StockpileState(SetupRules, MarketRules, DemandRules, PlayRules, WordsRules
         return pile
 
     def _check_pair(self, company, forecast, what: str) -> tuple[int, int]:
+        """The pair named, refused only when a part of it lies face up this round (public); a part
+        the match gave a player or saw for Martha is taken from there by ``_take_pair``."""
         c, f = self._company(company), self._forecast(forecast)
-        if c not in self.tiles_left:
+        shown = ([self.open_pair] if self.open_pair is not None else []) + [(x, y) for _, x, y in self.revealed]
+        if c in {x for x, _ in shown}:
             raise IllegalAction("{what}: the {company} tile is already dealt this round; check the tile and "
                                 "enter it again.", what=what, company=company_term(COMPANIES[c]))
-        if f not in self.fc_left:
+        if f in {y for _, y in shown}:
             raise IllegalAction("{what}: the {forecast} forecast card is already dealt this round; check the "
                                 "card and enter it again.", what=what, forecast=FORECASTS[f])
         return c, f
 
     def _take_pair(self, c: int, f: int) -> tuple[int, int]:
-        self.tiles_left.remove(c)
-        self.fc_left.remove(f)
+        """Take tile ``c`` and forecast ``f`` from where they are hidden: not dealt yet, in a
+        player's pair (that part is then entered again, ``REENTER``) or in a face-down pair only
+        Martha saw (it is unseen again). No answer tells which it was."""
+        for part, left in ((0, self.tiles_left), (1, self.fc_left)):
+            x = (c, f)[part]
+            if x in left:
+                left.remove(x)
+                continue
+            found = False
+            for pairs in self.ppairs:
+                for j, pair in enumerate(pairs):
+                    if pair[part] == x:
+                        pairs[j] = (None, pair[1]) if part == 0 else (pair[0], None)
+                        found = True
+                        break
+                if found:
+                    break
+            if not found:
+                k = next(k for k, pair in enumerate(self.hidden) if pair is not None and pair[part] == x)
+                other = self.hidden[k][1 - part]
+                self.hidden[k] = None
+                (self.fc_left if part == 0 else self.tiles_left).append(other)
+                self.fc_left.sort()
+                self.tiles_left.sort()
         return (c, f)
+
+    # ----------------------------------------------------------------- entered again (issue 28)
+    def _pending(self, seat: int) -> bool:
+        """Has ``seat`` a starting stock or a pair part to enter again?"""
+        return bool(self.lost_start[seat]) or any(None in pair for pair in self.ppairs[seat])
+
+    def _draw_turn(self) -> None:
+        """The next player in the queue draws, once they have entered again what the match no
+        longer knows of theirs."""
+        if self._pending(self.queue[0]):
+            self.actor = None
+            self.resume_after = "draw"
+            self.step = REENTER
+        else:
+            self.step = DRAW_HAND
+
+    def _legal_reenter(self) -> list:
+        seat = self.queue[0]
+        if self.lost_start[seat]:
+            spare = self.start_spare or [c for c in range(6) if self.deck[c]]
+            return [_mk(A.DealStartingStock, seat, COMPANIES[c]) for c in spare]
+        c0, f0 = next(pair for pair in self.ppairs[seat] if None in pair)
+        tiles = sorted(set(self.tiles_left) | ({c0} - {None}))
+        forecasts = sorted(set(self.fc_left) | ({f0} - {None}))
+        return [_mk(A.DealPair, seat, COMPANIES[c], FORECASTS[f]) for c in tiles for f in forecasts]
+
+    def _reentered(self) -> None:
+        if self._pending(self.queue[0]):
+            return                     # more to enter again
+        how, self.resume_after = self.resume_after, None
+        if how == "draw":
+            self.step = DRAW_HAND
+        else:
+            self._next_move()
 
 
 S = StockpileState
@@ -450,7 +534,7 @@ _LEGAL = {
     DRAW_HAND: S._legal_draw, PLACE: S._legal_place, INVESTOR_STEP: S._legal_investor_step,
     BID: S._legal_bid, SEE_PAIR: S._legal_see_pair, ACTION: S._legal_action, SELL: S._legal_sell,
     REVEAL: S._legal_reveal, DIVIDEND: S._legal_dividend, DEBORAH_STEP: S._legal_deborah,
-    OVER: lambda self: [], HOLDING: S._legal_holding,
+    OVER: lambda self: [], HOLDING: S._legal_holding, REENTER: S._legal_reenter,
 }
 _APPLY = {
     A.DealInvestor: S._apply_deal_investor, A.KeepInvestors: S._apply_keep,

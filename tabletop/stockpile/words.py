@@ -14,7 +14,7 @@ from .common import _CO, _and, _int, card, company, investor, usd, words
 from .data import COMPANIES, FORECASTS, INVESTORS
 from .steps import (ACTION, BID, DEAL_INVESTOR, DEAL_PAIR, DEBORAH_STEP, DIVIDEND, DRAW_HAND,
                     DRAW_PILE, HOLDING, INVESTOR_STEP, KEEP_INVESTORS, OPEN_PAIR, OVER, PLACE,
-                    REVEAL, SEE_PAIR, SELL, START_STOCK)
+                    REENTER, REVEAL, SEE_PAIR, SELL, START_STOCK)
 
 __all__ = ["WordsRules", "EVENT_KINDS"]
 
@@ -57,8 +57,9 @@ _AWAITING = {
     DIVIDEND: N_("{player} is to reveal cards for the {company} dividend"),
     DEBORAH_STEP: N_("{player} ({investor}) may declare a dividend"),
     HOLDING: N_("{player} is to enter a face-down card of their portfolio"),
+    REENTER: N_("{player} is to enter again a card another entry named"),
 }
-_QUEUED = (DEAL_INVESTOR, START_STOCK, DEAL_PAIR, DRAW_HAND, HOLDING)
+_QUEUED = (DEAL_INVESTOR, START_STOCK, DEAL_PAIR, DRAW_HAND, HOLDING, REENTER)
 
 
 def _card_words(regular: int, split: int, name: str = ""):
@@ -166,7 +167,7 @@ class WordsRules:
             p = {
                 "name": self.name(s),
                 "money": self.money[s],
-                "holdings": {"stock_cards": sum(self.reg[s]) + sum(self.pending[s]),
+                "holdings": {"stock_cards": sum(self.reg[s]) + sum(self.pending[s]) + self.lost_start[s],
                              "split_cards": sum(self.split[s])},
                 "owed": self.owed_total(s),
                 "unpaid_fees": [names[k] for k in self.owed[s]],
@@ -208,7 +209,7 @@ class WordsRules:
             "face_down_pairs": 0 if self.phase in ("setup", "game over") else
             self.n_hidden - sum(1 for r in self.revealed if r[0][0] == "hidden"),
             "revealed_pairs": revealed,
-            "deck": self.deck_size,
+            "deck": self.deck_size - sum(self.lost_start),   # (a starting stock to enter again is held)
             "discard": sum(self.discard),
             "dividend": None if self.div is None else
             {"company": COMPANIES[self.div[0]], "per_card": self.div[1]},
@@ -248,7 +249,8 @@ class WordsRules:
                 _, rnd, p, cards = rec
                 seen.append({"round": rnd, "what": "stockpile", "stockpile": p, "face_down_cards": list(cards)})
         return {
-            "pairs": [{"company": COMPANIES[c], "forecast": FORECASTS[f]} for c, f in self.ppairs[seat]],
+            "pairs": [{"company": None if c is None else COMPANIES[c], "forecast": None if f is None else FORECASTS[f]}
+                      for c, f in self.ppairs[seat]],
             "hand": [names[k] for k in self.hands[seat]],
             "portfolio": {COMPANIES[c]: self.reg[seat][c] for c in range(6) if self.reg[seat][c]},
             "split_portfolio": {COMPANIES[c]: self.split[seat][c] for c in range(6) if self.split[seat][c]},

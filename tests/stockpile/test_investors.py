@@ -33,7 +33,6 @@ def test_deal_two_keep_one_and_start_with_its_capital():
     assert t.private("Alice")["investor_cards"] == [BILL, BERNIE]
     assert "investor_cards" not in json.dumps(t.m.view()["players"]) and BERNIE not in json.dumps(t.m.view())
     refused(t, A.DealInvestor(0, CRAMER), NotYourTurn, "goes to Bob")
-    refused(t, A.DealInvestor(1, BILL), IllegalAction, "already been dealt")
     t.do(A.DealInvestor(1, CRAMER), A.DealInvestor(1, DONALD), A.DealInvestor(2, MARTHA), A.DealInvestor(2, MARK))
     refused(t, A.KeepInvestors(0, (CRAMER,)), IllegalAction, "Alice cannot keep Crazy Cramer: that investor was not dealt")
     refused(t, A.KeepInvestors(0, (BILL, BERNIE)), IllegalAction, "must keep exactly 1")
@@ -43,6 +42,25 @@ def test_deal_two_keep_one_and_start_with_its_capital():
     assert [p["investors"] for p in t.m.view()["players"]] == [[BILL], [DONALD], [MARK]]
     assert t.m.describe_log()[:2] == ["Alice is dealt an investor card"] * 2
     assert t.s.phase == "setup" and t.s.step == R.START_STOCK
+
+
+def test_an_investor_the_match_dealt_another_player_is_dealt_and_named_when_keeping():
+    """Issue 28: "Billionaire Bill has already been dealt" told Bob that someone held Bill. Bob's
+    Bill is his; Alice holds an investor the match no longer knows, and names it when keeping."""
+    t = Table(investors=True)
+    t.do(A.DealInvestor(0, BILL), A.DealInvestor(0, BERNIE), A.DealInvestor(1, BILL), A.DealInvestor(1, DONALD),
+         A.DealInvestor(2, MARTHA), A.DealInvestor(2, MARK))
+    assert t.private("Alice")["investor_cards"] == [BERNIE] and t.private("Bob")["investor_cards"] == [BILL, DONALD]
+    # her choices (in her own panel): Bernie, or any investor nobody kept, Bill included (a Bill
+    # left out would tell her that Bob holds it)
+    keeps = {a.investors for a in t.m.legal_actions()}
+    assert keeps == {(name,) for name in INVESTORS}
+    refused(t, A.KeepInvestors(0, (BILL, GRAHAM)), IllegalAction, "must keep exactly 1")
+    t.do(A.KeepInvestors(0, (GRAHAM,)), A.KeepInvestors(1, (BILL,)))
+    assert (GRAHAM,) not in {a.investors for a in t.m.legal_actions()}       # kept: in plain sight
+    refused(t, A.KeepInvestors(2, (GRAHAM,)), IllegalAction, "Carol cannot keep Golden Graham")
+    t.do(A.KeepInvestors(2, (MARK,)))
+    assert [p["investors"] for p in t.m.view()["players"]] == [[GRAHAM], [BILL], [MARK]]
 
 
 def test_two_players_deal_four_keep_two_and_sum_the_two_player_capitals():

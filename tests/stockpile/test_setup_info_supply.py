@@ -43,11 +43,26 @@ def test_each_player_is_dealt_a_different_starting_stock_face_down():
     assert t.m.describe_log(0)[0] == "Alice is dealt a starting stock of Epic Electric"
 
 
-def test_a_starting_stock_cannot_be_dealt_twice():
+def test_a_starting_stock_the_match_dealt_another_player_is_entered_again_by_them():
+    """Issue 28: "The starting Epic Electric stock has already been dealt" told Bob who held it.
+    Bob's Epic Electric is his; Alice's starting stock is to enter again at her first draw, and
+    meanwhile every count on the table is as if Bob's card had come from the deck."""
     t = Table().start(EPIC)
-    refused(t, A.DealStartingStock(1, EPIC), IllegalAction, "already been dealt")
     refused(t, A.DealStartingStock(2, COSMIC), NotYourTurn, "goes to Bob")
     refused(t, A.DealStartingStock(1, "Acme"), MalformedAction, "not a Stockpile company")
+    t.do(A.DealStartingStock(1, EPIC))
+    public = t.m.view(None)
+    assert [p["holdings"]["stock_cards"] for p in public["players"]] == [1, 1, 0]
+    assert t.private("Alice")["portfolio"] == {} and t.private("Bob")["portfolio"] == {EPIC: 1}
+    t.do(A.DealStartingStock(2, BANK_))
+    t.info((AUTO, "+2"), (EPIC, "-3"), (STEEL, "$$"), open=(LABS, "+1"))
+    while t.m.waiting_for().actions == ("DrawToStockpile",):
+        t.m.apply(t.m.legal_actions()[0])
+    wait = t.m.waiting_for()        # Alice holds the first-player marker: she draws first
+    assert (wait.seat, wait.secret, wait.actions) == (0, True, ("DealStartingStock",))
+    t.do(A.DealStartingStock(0, COSMIC))
+    assert t.private("Alice")["portfolio"] == {COSMIC: 1} and t.m.waiting_for().actions == ("DrawCard",)
+    assert t.m.view(None)["board"]["deck"] == public["board"]["deck"] - 1 - 3
 
 
 def test_information_phase_three_players_one_face_up_pair_two_face_down():
