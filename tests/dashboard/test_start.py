@@ -180,9 +180,20 @@ def test_a_busy_database_is_said_in_plain_words_and_nothing_is_started(home):
     assert len(opened) == 1 and page.banner.value == ""
 
 
+def test_a_file_that_is_no_database_is_left_alone_and_said(home):
+    """A foreign file under the saved matches' name is never moved or changed: the page says so."""
+    home.mkdir(parents=True, exist_ok=True)
+    foreign = b"this is not a database" * 100
+    (home / "matches.sqlite3").write_bytes(foreign)
+    app = App()
+    assert not isinstance(app.page, StartPage)
+    assert "not tabletop's saved matches" in app.page.widget.value and "Nothing was changed" in app.page.widget.value
+    assert (home / "matches.sqlite3").read_bytes() == foreign and not list(home.glob("*.damaged*"))
+
+
 def test_a_damaged_database_file_is_set_aside_and_said(home):
     home.mkdir(parents=True, exist_ok=True)
-    (home / "matches.sqlite3").write_bytes(b"this is not a database" * 100)
+    (home / "matches.sqlite3").write_bytes(b"SQLite format 3\x00" + b"damaged pages" * 1000)
     app = App()
     assert isinstance(app.page, StartPage)
     assert "damaged" in app.page.banner.value and "moved aside" in app.page.banner.value
