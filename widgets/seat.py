@@ -36,6 +36,7 @@ from .log import Announcements, LogPanel
 from .render import attr, esc, game_over_words, header_html, htr, players_html, title_name
 from .style import CSS
 from .titles import title_ui
+from .tracker import random_draws
 
 __all__ = ["SeatScreen"]
 
@@ -321,7 +322,7 @@ class SeatScreen:
         if state.current_player() != CHANCE or state.chance_owner() != self.seat:
             self._error(_("Nothing secret is to be drawn for you now."))
             return
-        self._play(self.match.sample_chance())
+        self._play_all(random_draws(self.match, self.seat))    # a whole hand at one tap
 
     def _take_back(self) -> None:
         if not self.unlocked:
