@@ -174,12 +174,14 @@ def test_every_message_with_two_or_more_placeholders_keeps_the_roles_it_was_revi
     table = reviewed().get(domain, {})
     changed, unreviewed = [], []
     for key, english, forms in messages_with_roles(domain):
-        now = {lang: [skeleton(t) for t in forms[lang] if t] for lang in LANGS}
+        # a language not translated yet is the catalog test's to report
+        now = {lang: [skeleton(t) for t in forms[lang] if t] for lang in LANGS if any(forms[lang])}
         was = table.get(key)
         if was is None:
-            unreviewed.append(f"{english!r}: {json.dumps({key: now}, ensure_ascii=False)}")
+            if now:
+                unreviewed.append(f"{english!r}: {json.dumps({key: now}, ensure_ascii=False)}")
             continue
-        for lang in LANGS:
+        for lang in now:
             if now[lang] != was.get(lang):
                 changed.append(f"{lang} {english!r}: reviewed {was.get(lang)}, now {now[lang]}")
     assert not changed, (
