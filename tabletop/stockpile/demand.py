@@ -302,6 +302,10 @@ class DemandRules:
         prev = self.bids[p]
         if prev is not None:
             self.left[prev[0]] += 1
+            # bids lie open on the track: the table, and the outbid player's phone, are told
+            spaces = self.R.bid_spaces
+            self._tell("outbid", ("pile", p), ("seat", prev[0]), ("bid", spaces[prev[1]]), ("by", seat),
+                       ("amount", spaces[i]))
         self.bids[p] = (seat, i)
         self.left[seat] -= 1
         n = self.n

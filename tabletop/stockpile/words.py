@@ -23,6 +23,7 @@ __all__ = ["WordsRules", "EVENT_KINDS"]
 #: catalogs: shown with ``_(text)``)
 EVENT_KINDS = {
     "stockpile_won": N_("a player takes a stockpile in the auction: the price, its face-up cards, how many face down"),
+    "outbid": N_("a bid on a stockpile goes higher than another player's bid there, who takes the meeple back"),
     "fees": N_("the trading fees of the stockpiles a player took: paid, left unpaid, or Broker Bernie's bonus"),
     "fee_paid_late": N_("a trading fee left unpaid is paid as soon as the player has the money"),
     "boom": N_("a Boom card moves a stock up"),
@@ -388,6 +389,12 @@ def _won_words(st, event: Event) -> str:
               investor=investor("Discount Donald"), cards=cards)
 
 
+def _outbid_words(st, event: Event) -> str:
+    get = event.get
+    return tr("{player} was outbid on {pile} by {other} ({amount})", player=st.name(get("seat")),
+              pile=st.pile_words(get("pile")), other=st.name(get("by")), amount=usd(get("amount")))
+
+
 def _amounts(amounts) -> str:
     return _and(_shown(usd(x)) for x in amounts)
 
@@ -580,7 +587,7 @@ def _end_words(st, event: Event) -> str:
 
 
 _EVENT_WORDS = {
-    "stockpile_won": _won_words, "fees": _fees_words, "fee_paid_late": _late_words,
+    "stockpile_won": _won_words, "outbid": _outbid_words, "fees": _fees_words, "fee_paid_late": _late_words,
     "boom": _move_words, "bust": _move_words, "cramer": _move_words, "forecast": _forecast_words,
     "split": _split_words, "bankruptcy": _bankrupt_words, "dollar_space": _dollar_words,
     "dividend": _dividend_words, "round_end": _round_words, "majority": _majority_words,
