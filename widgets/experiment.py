@@ -77,6 +77,11 @@ EXTRA_CSS = """
 .tt-app .widget-text.tt-amount, .tt-app .widget-text.tt-nick { width: 100%; }
 .tt-app .tt-nick input { font-size: 20px; min-height: 52px; }
 .tt-won { color: #1a7f37; font-weight: 700; }
+/* the results table scrolls sideways inside its own card, never the page (a phone, or 15 columns) */
+.tt-teacher .tt-results, .tt-teacher .tt-results .widget-html, .tt-teacher .tt-results .widget-html-content {
+  min-width: 0; max-width: 100%; box-sizing: border-box; }
+.tt-results-scroll { overflow-x: auto; max-width: 100%; }
+.tt-results-table th, .tt-results-table td { white-space: nowrap; }
 </style>
 """
 
@@ -449,16 +454,20 @@ class StudentScreen(_LiveScreen):
         me = names.get(self.seat)
         rounds = _opt(match, "rounds", 3)
         rnd = _round_of(view)
+        over = match.state.current_player() == TERMINAL
+        # between rounds the counter names the round awaited, as the waiting line does (the last
+        # close ends the experiment, so a closed round is never the last)
+        waiting = not over and not _is_open(view)
         self.head.value = _header(match, tr("{who} · round {round} of {rounds}", who=me or _("Not joined yet"),
-                                            round=max(rnd, 1), rounds=rounds))
+                                            round=min(rnd + 1, rounds) if waiting else max(rnd, 1), rounds=rounds))
         form = choices = False
         if me is None:
             prompt = _big(N_("This seat has not joined the class."),
                           N_("Open the class link your teacher shows and choose a nickname."))
-        elif match.state.current_player() == TERMINAL:
+        elif over:
             prompt = _big(N_("The experiment is over. Thank you!"))
-        elif not _is_open(view):
-            prompt = ('<div class="tt-big">' + (esc(tr("Waiting for round {round} to open", round=rnd + 1 if rnd < rounds else rounds))) + '</div>'
+        elif waiting:
+            prompt = ('<div class="tt-big">' + esc(tr("Waiting for round {round} to open", round=min(rnd + 1, rounds))) + '</div>'
                       '<div class="tt-dim">' + esc(_("Your teacher opens the round; your value appears here.")) + '</div>')
         elif not _in_round(private):
             prompt = _big(N_("This round started before you joined."), N_("You take part from the next round."))
@@ -788,9 +797,7 @@ class TeacherScreen(_LiveScreen):
             self.table.value = '<div class="tt-dim">' + esc(_("The results appear here when a round closes.")) + '</div>'
             self.csv.value = ""
         else:
-            self.table.value = ('<div class="tt-scroll">'
-                                + frame.to_html(index=False, classes="tt-table", border=0, na_rep="", escape=True)
-                                + "</div>")
+            self.table.value = results_table_html(self.match, frame)
             import base64
             data = base64.b64encode(self.csv_text().encode("utf-8")).decode("ascii")
             name = f"classroom-{self.saved.id or 'experiment'}.csv"
@@ -830,6 +837,60 @@ class TeacherScreen(_LiveScreen):
         super().close()
 
 
+#: the results table's columns as the teacher reads them (the CSV keeps the engine's keys)
+COLUMN_WORDS = {
+    "round": N_("Round"), "group": N_("Group"), "seat": N_("Seat"), "nickname": N_("Nickname"),
+    "value": N_("Value"), "common_value": N_("Common value"), "bid": N_("Bid"), "bid_rule": N_("Bid made"),
+    "won": N_("Won"), "price": N_("Price paid"), "profit": N_("Profit"), "pile": N_("Pile"),
+    "pile_values": N_("Values of the piles"), "vcg_price": N_("Minimum Walrasian price"),
+}
+BID_RULE_WORDS = {"bid": N_("by the student"), "missing": N_("no bid"), "random": N_("at random")}
+_MONEY_COLUMNS = ("value", "common_value", "bid", "price", "profit", "vcg_price")
+
+
+def _table_columns(match) -> list[str]:
+    """The columns that say something in this experiment (the experiment's name is in the
+    header; the ladder's columns only for the ladder, V only for the common-value auction)."""
+    kind = _opt(match, "experiment")
+    drop = {"experiment"}
+    if kind != "ladder":
+        drop |= {"pile", "pile_values", "vcg_price"}
+    if kind != "common-value":
+        drop.add("common_value")
+    from tabletop.classroom.results import COLUMNS
+    return [c for c in COLUMNS if c not in drop]
+
+
+def _cell(column: str, value) -> str:
+    """One value as a person writes it: $54, yes/no, words for the bid's making, "—" for none."""
+    if _nan(value) or value == "":
+        return "—"
+    if column == "won":
+        return _("yes") if bool(value) else _("no")
+    if column == "bid_rule":
+        return _(BID_RULE_WORDS[value]) if value in BID_RULE_WORDS else str(value)
+    if column == "pile_values":
+        return " · ".join(money(int(v)) for v in str(value).split())
+    if column in _MONEY_COLUMNS:
+        whole = _whole(value)
+        return money(whole if isinstance(whole, int) else round(float(whole)))
+    whole = _whole(value)
+    return str(int(whole) if isinstance(whole, float) else whole)
+
+
+def results_table_html(match, frame) -> str:
+    """The teacher's results table: headers in the page's language, values in words, in a
+    card of its own that scrolls sideways when the table is wider than the screen."""
+    columns = _table_columns(match)
+    value_word = (N_("Signal") if _opt(match, "experiment") == "common-value" else
+                  N_("Value of the pile won") if _opt(match, "experiment") == "ladder" else N_("Value"))
+    words = {**COLUMN_WORDS, "value": value_word}
+    heads = "".join("<th>" + esc(_(words[c])) + "</th>" for c in columns)
+    body = "".join("<tr>" + "".join(f"<td>{esc(_cell(c, row.get(c)))}</td>" for c in columns) + "</tr>"
+                   for row in frame.to_dict("records"))
+    return (f'<div class="tt-scroll tt-results-scroll" tabindex="0" role="region" aria-label="{attr(_("Results"))}">'
+            f'<table class="tt-table tt-results-table"><thead><tr>{heads}</tr></thead><tbody>{body}</tbody></table></div>')
+
 def _why_not(match, name: str) -> str:
     view = match.view(None)
     if match.state.current_player() == TERMINAL:
@@ -860,22 +921,25 @@ def chart_series(match, frame) -> list[list[dict]]:
     groups: dict[tuple[int, Any], list[dict]] = {}
     for r in rows:
         groups.setdefault((int(r["round"]), r["group"]), []).append(r)
-    # 1. bids against values (or prices against Walrasian prices)
+    # 1. bids against values (or prices against Walrasian prices); trace names are legend words
     if kind == "ladder":
         pairs = _ladder_pairs(match, frame)
         top = max([high] + [max(p) for p in pairs]) if pairs else high
-        first = [dict(name="pile prices", mode="markers", x=[p[0] for p in pairs], y=[p[1] for p in pairs]),
-                 dict(name="price = minimum Walrasian price", mode="lines", x=[low, top], y=[low, top])]
+        first = [dict(name=_("Prices paid"), mode="markers", x=[p[0] for p in pairs], y=[p[1] for p in pairs]),
+                 dict(name=_("Price = minimum Walrasian price"), mode="lines", x=[low, top], y=[low, top])]
     else:
         bids = [r for r in rows if not _nan(r.get("bid"))]
         xs = list(range(low, high + 1, max(1, (high - low) // 20)))
         if kind == "first-price":
-            line = dict(name=f"equilibrium bid: {low} + (n-1)/n (v-{low})", x=xs, y=[low + (n - 1) / n * (v - low) for v in xs])
+            fraction = f"{n - 1}/{n}"
+            words = (tr("Equilibrium bid = {fraction} × value", fraction=fraction) if low == 0 else
+                     tr("Equilibrium bid = {low} + {fraction} × (value − {low})", low=money(low), fraction=fraction))
+            line = dict(name=words, x=xs, y=[low + (n - 1) / n * (v - low) for v in xs])
         elif kind == "second-price":
-            line = dict(name="equilibrium bid = value", x=xs, y=list(xs))
+            line = dict(name=_("Equilibrium bid = value"), x=xs, y=list(xs))
         else:
-            line = dict(name="bid = signal (naive)", x=xs, y=list(xs))
-        first = [dict(name="bids", mode="markers", x=[r["value"] for r in bids], y=[r["bid"] for r in bids]),
+            line = dict(name=_("Bid = signal (naive)"), x=xs, y=list(xs))
+        first = [dict(name=_("Bids"), mode="markers", x=[r["value"] for r in bids], y=[r["bid"] for r in bids]),
                  dict(line, mode="lines")]
     # 2. revenue per round against theory
     revenue = []
@@ -887,9 +951,9 @@ def chart_series(match, frame) -> list[list[dict]]:
         expected = None
     else:
         expected = low + (n - 1) / (n + 1) * (high - low)
-    second = [dict(name="revenue per group (mean)", mode="lines+markers", x=rounds, y=revenue)]
+    second = [dict(name=_("Revenue per group (mean)"), mode="lines+markers", x=rounds, y=revenue)]
     if expected is not None and rounds:
-        second.append(dict(name=f"theory: {low} + (n-1)/(n+1)·{high - low}", mode="lines",
+        second.append(dict(name=tr("Revenue in theory: {amount}", amount=money(round(expected))), mode="lines",
                            x=[rounds[0], rounds[-1]] if len(rounds) > 1 else [rounds[0] - 0.5, rounds[0] + 0.5],
                            y=[expected, expected]))
     # 3. efficiency: share of groups where the highest value won
@@ -898,12 +962,12 @@ def chart_series(match, frame) -> list[list[dict]]:
         gs = [g for (k, _grp), g in groups.items() if k == rnd]
         good = sum(1 for g in gs if _efficient(g))
         efficiency.append(good / len(gs) if gs else None)
-    third = [dict(name="efficiency", mode="lines+markers", x=rounds, y=efficiency)]
+    third = [dict(name=_("Efficiency"), mode="lines+markers", x=rounds, y=efficiency)]
     # 4. winners' profits
     won = [r for r in rows if r.get("won")]
-    fourth = [dict(name="winners' profits", mode="markers", x=[int(r["round"]) for r in won],
+    fourth = [dict(name=_("Winners' profits"), mode="markers", x=[int(r["round"]) for r in won],
                    y=[float(r["profit"]) for r in won]),
-              dict(name="mean", mode="lines+markers", x=rounds,
+              dict(name=_("Mean profit"), mode="lines+markers", x=rounds,
                    y=[_mean([float(r["profit"]) for r in won if int(r["round"]) == k]) for k in rounds])]
     return [first, second, third, fourth]
 
@@ -952,7 +1016,7 @@ class ExperimentCharts:
     def update(self, match, frame) -> None:
         if frame is None or frame.empty:
             return
-        self.fig = panels_figure([_(t) for t in self.titles], chart_series(match, frame))
+        self.fig = panels_figure([_(t) for t in self.titles], chart_series(match, frame), chart_axes(match))
         if self.note in self.widget.children:      # (kit's widgets share one Layout: never restyle it)
             self.widget.children = (self.box,)
             self.note.close()
@@ -967,13 +1031,23 @@ def _points(values) -> list:
     return [None if _nan(v) else float(v) for v in values]
 
 
-def panels_figure(titles: Sequence[str], panels: Sequence[Sequence[Mapping]]) -> dict:
+def chart_axes(match) -> list[tuple[str, str]]:
+    """(x title, y title) of the four panels, in the page's language."""
+    kind = _opt(match, "experiment")
+    first = ((_("Minimum Walrasian price"), _("Price paid")) if kind == "ladder" else
+             (_("Signal") if kind == "common-value" else _("Value"), _("Bid")))
+    return [first, (_("Round"), _("Revenue")), (_("Round"), _("Share of groups")), (_("Round"), _("Profit"))]
+
+
+def panels_figure(titles: Sequence[str], panels: Sequence[Sequence[Mapping]],
+                  axes: Sequence[tuple[str, str]] = ()) -> dict:
     """A 2x2 grid of panels as plotly's JSON (what plotly's ``make_subplots`` would lay out):
-    panel ``i`` on axes ``x{i+1}``/``y{i+1}``, its title above it; efficiency's axis from 0 to 1."""
-    gap_x, gap_y = 0.1, 0.16
+    panel ``i`` on axes ``x{i+1}``/``y{i+1}``, its title above it, its axes titled by ``axes``;
+    panels 2-4 run over whole rounds only (as ``charts.line_figure``); efficiency from 0 to 100 %."""
+    gap_x, gap_y = 0.12, 0.2
     width, height = (1 - gap_x) / 2, (1 - gap_y) / 2
-    layout: dict = {"height": 640, "autosize": True, "plot_bgcolor": "white",
-                    "margin": {"l": 40, "r": 10, "t": 50, "b": 40}, "legend": {"orientation": "h"},
+    layout: dict = {"height": 680, "autosize": True, "plot_bgcolor": "white",
+                    "margin": {"l": 60, "r": 10, "t": 50, "b": 50}, "legend": {"orientation": "h", "y": -0.12},
                     "annotations": []}
     data = []
     for i, panel in enumerate(panels):
@@ -981,14 +1055,27 @@ def panels_figure(titles: Sequence[str], panels: Sequence[Sequence[Mapping]]) ->
         x0 = col * (width + gap_x)
         y1 = 1 - row * (height + gap_y)
         n = "" if i == 0 else str(i + 1)
-        layout[f"xaxis{n}"] = {"domain": [x0, x0 + width], "anchor": f"y{n}", "gridcolor": "#e5e7eb"}
-        layout[f"yaxis{n}"] = {"domain": [y1 - height, y1], "anchor": f"x{n}", "gridcolor": "#e5e7eb"}
+        x_title, y_title = axes[i] if i < len(axes) else ("", "")
+        xaxis = {"domain": [x0, x0 + width], "anchor": f"y{n}", "gridcolor": "#e5e7eb",
+                 "title": {"text": x_title}, "tickformat": ","}
+        yaxis = {"domain": [y1 - height, y1], "anchor": f"x{n}", "gridcolor": "#e5e7eb",
+                 "title": {"text": y_title}, "tickformat": ","}
+        if i == 0:
+            xaxis["tickprefix"] = yaxis["tickprefix"] = "$"
+        else:
+            rounds = [int(x) for t in panel for x in t["x"] if not _nan(x)]
+            first, last = (math.floor(min(rounds)), math.ceil(max(rounds))) if rounds else (1, 1)
+            xaxis.update(tickmode="linear", tick0=first, dtick=1, range=[first - 0.5, last + 0.5], tickformat="d")
+            if i == 2:
+                yaxis.update(range=[0, 1.05], tickformat=".0%")
+            else:
+                yaxis["tickprefix"] = "$"
+        layout[f"xaxis{n}"], layout[f"yaxis{n}"] = xaxis, yaxis
         layout["annotations"].append({"text": titles[i], "x": x0 + width / 2, "y": y1, "xref": "paper",
                                       "yref": "paper", "xanchor": "center", "yanchor": "bottom",
                                       "showarrow": False, "font": {"size": 14}})
         data += [{"type": "scatter", "x": _points(t["x"]), "y": _points(t["y"]), "mode": t["mode"], "name": t["name"],
                   "xaxis": f"x{n}", "yaxis": f"y{n}"} for t in panel]
-    layout["yaxis3"]["range"] = [0, 1.05]
     return {"data": data, "layout": layout, "config": {"responsive": True, "displaylogo": False}}
 
 
