@@ -396,11 +396,18 @@ class Announcements:
     def __init__(self):
         self.widget = kit.hidden(kit.html("", "tt-told-box", own_layout=True))
         self.lines: list[str] = []
+        self.ongoing = False          # a merger (Acquire) was under way after the last change
 
-    def tell(self, change: Change, story: Story) -> None:
+    def tell(self, change: Change, story: Story, state=None) -> None:
         """After a change found by ``Story.sync``: the events of the entries it added, or what it
-        took back ("Undone: ..."); after reading the whole log again, the last entry's events."""
-        if change.reread:
+        took back ("Undone: ..."); after reading the whole log again, the last entry's events.
+        ``state``: the match's state now; while a merger is under way its payouts stay in view
+        (the shareholders dispose of their shares entry by entry) until the entry after it."""
+        during, self.ongoing = self.ongoing, getattr(state, "merger", None) is not None
+        if during and change.added and not change.removed and not change.reread:
+            new = [ev for e in reversed(change.added) for ev in reversed(e.events)]
+            self.show(new + [line for line in self.lines if line not in new])
+        elif change.reread:
             self.arrive(story)
         elif not change.added and not change.removed:
             return                    # no entry came or went (an entry made ahead, say): it stays

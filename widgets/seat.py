@@ -290,7 +290,7 @@ class SeatScreen:
     def _told(self, before=None) -> None:
         """The log catches up with the match (``before``: a copy of the state before the change,
         to read new entries from without replaying the game) and the box tells what happened."""
-        self.told.tell(self.log.sync(self.match, before), self.log.story)
+        self.told.tell(self.log.sync(self.match, before), self.log.story, self.match.state)
 
     def _play(self, action: Action) -> None:
         self._play_all((action,))

@@ -435,7 +435,7 @@ class Tracker:
     def _told(self, before=None) -> None:
         """The log catches up with the match (``before``: a copy of the state before the change,
         to read new entries from without replaying the game) and the box tells what happened."""
-        self.told.tell(self.log.sync(self.match, before), self.log.story)
+        self.told.tell(self.log.sync(self.match, before), self.log.story, self.match.state)
 
     def _enter(self, action: Action) -> str | None:
         """Play ``action``; the refusal's message, or None when it was played."""
