@@ -7,6 +7,7 @@ tests/browser/test_a11y.py).
 - something is wider than the window: the page scrolls sideways, or an element's right edge is
   beyond the window or beyond the box that holds it, unless that box scrolls on purpose (a
   keyboard can reach it: tabindex) and fits the window;
+- the players' table scrolling sideways; a blank gap of more than 24 px between two cards;
 - two visible controls (buttons, inputs, selects) on top of each other;
 - a label cut with an ellipsis that would fit on a line of its own (text-overflow, a select's
   chosen option, an input's placeholder);
@@ -69,6 +70,21 @@ _PROBLEMS_JS = r"""([headers]) => new Promise(done => requestAnimationFrame(() =
     out.push(r.right > W + 1 ? `"${say(e)}" reaches ${Math.round(r.right)} px, beyond the ${W} px window`
                              : `"${say(e)}" is cut at the right edge of its box (${Math.round(r.right)} > ${Math.round(edge)} px)`);
     wide++;
+  }
+
+  // the players' table fits its card (on a phone, a block per player: no sideways scrolling)
+  for (const t of root.querySelectorAll('table.tt-players')) {
+    const box = t.parentElement;
+    if (shown(t) && box.scrollWidth > box.clientWidth + 1)
+      out.push(`the players' table scrolls sideways (${box.scrollWidth} px in ${box.clientWidth} px)`);
+  }
+  // no blank gap between one card and the next
+  for (const card of root.querySelectorAll('.tt-card')) {
+    let next = card.nextElementSibling;
+    while (next && !shown(next)) next = next.nextElementSibling;
+    if (!shown(card) || !next || !next.classList.contains('tt-card')) continue;
+    const gap = next.getBoundingClientRect().top - card.getBoundingClientRect().bottom;
+    if (gap > 24) out.push(`a blank gap of ${Math.round(gap)} px under the card "${say(card).slice(0, 30)}"`);
   }
 
   // no two visible controls on top of each other

@@ -21,7 +21,6 @@ from tabletop.store import Store
 from tabletop.widgets.render import title_name
 
 from . import crawl
-from .conftest import wait_for
 from .table import Table
 
 PLAYERS = ["Alice", "Bob", "Carol", "Dan"]
@@ -135,13 +134,12 @@ class Crawl:
 def _close_panel(page, lang: str):
     """After a tap on a seat's panel button: the panel opens in place of the table screen; close it."""
     with i18n.language(lang):
-        close = i18n._("Close the panel")
         panels = {i18n.tr("{player}'s panel", player=p) for p in PLAYERS}
 
     def after(control) -> int:
         if control.label not in panels:
             return 0
-        button = page.locator(".tt-private button", has_text=close).first
+        button = page.locator(".tt-private button.tt-primary").last      # the panel's close button
         button.wait_for()
         button.click()
         page.locator(".tt-tracker .tt-seats").first.wait_for()
@@ -231,3 +229,56 @@ def test_every_screen_at_both_widths_in_two_languages(page, server, saved, artif
     assert not run.found and not run.axe_found, (
         f"{len(run.found)} screens a person would find wrong:\n{said}\n"
         f"{len(run.axe_found)} screens with serious or critical accessibility violations:\n{axe_said}")
+
+
+#: a whole game of each title, short where the rules allow it: two players (three in 時価で勝負, its
+#: least), Black Monday's deck of one copy, 時価で勝負's hands of five; Acquire's players declare
+#: the end as soon as they may
+GAMES = [("jika", ["Alice", "Bob", "Carol"], {"hand_size": 5}, 3),
+         ("black-monday", PLAYERS[:2], {"copies": 1}, 1),
+         ("stockpile", PLAYERS[:2], {}, 2),
+         ("acquire", PLAYERS[:2], {}, 1)]
+
+
+class CheckedTable(Table):
+    """``Table`` that checks the page after every entry, at 1280 and 390 px by turns."""
+
+    def __init__(self, page, home, match_id, seed, headers):
+        super().__init__(page, home, match_id, seed)
+        self.headers, self.checks, self.found = headers, 0, []
+
+    def choose(self, match):
+        ends = [a for a in match.legal_actions() if type(a).__name__ == "DeclareEnd"]
+        return ends[0] if ends and match.current_player() != CHANCE else super().choose(match)
+
+    def enter(self, match, action) -> None:
+        super().enter(match, action)
+        self.page.set_viewport_size(PHONE if self.checks % 2 else DESK)
+        crawl.settle(self.page, 0.15)
+        self.checks += 1
+        self.found += [f"after entry {len(match.log) + 1} ({self.page.viewport_size['width']} px): {p}"
+                       for p in crawl.problems(self.page, self.headers)]
+
+
+@pytest.mark.parametrize("title,players,options,seed", GAMES, ids=[g[0] for g in GAMES])
+def test_a_whole_game_through_the_screens_own_buttons(page, server, home, artifacts, title, players, options, seed):
+    started = time.monotonic()
+    store = Store(home / "matches.sqlite3")
+    try:
+        match_id = store.create(Match(title, players, options, seed=seed)).id
+    finally:
+        store.close()
+    page.goto(f"{server}/?match={match_id}")
+    page.locator(".tt-tracker").wait_for()
+    table = CheckedTable(page, home, match_id, seed, [display(title, "en")] + players)
+    table.play_until(lambda m: False, max_entries=1000)
+    match = table.match()
+    assert match.current_player() == TERMINAL
+    page.set_viewport_size(DESK)
+    table.wait_entries(len(match.log))
+    assert table.shown_money() == table.engine_money()
+    (artifacts / "gallery").mkdir(exist_ok=True)
+    page.screenshot(path=str(artifacts / "gallery" / f"game-over-{title}.png"), full_page=True)
+    print(f"\n{title}: {len(match.log)} entries, {table.taps} taps, {table.checks} checks, "
+          f"{time.monotonic() - started:.0f} s")
+    assert not table.found, "\n".join(table.found[:12])
