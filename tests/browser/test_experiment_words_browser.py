@@ -1,6 +1,7 @@
 """The teacher's results table fits its card (issue 29 item 10b): on a phone (390 px) and a laptop
 (1280 px), in English and Korean, the page never scrolls sideways; a table wider than the card
-scrolls inside its own box, and its headers are words, not the engine's keys."""
+scrolls inside its own box, and its headers are words, not the engine's keys. (The old table
+scrolled in its box too: this test guards the fit; its headers are what the old code fails.)"""
 from __future__ import annotations
 
 from pathlib import Path
