@@ -211,8 +211,8 @@ class PositionRules:
             self.discard.append(card)
             self.open_discard.append(card)
             return
-        # every check is of public facts; the card then comes from wherever it is hidden (a hand
-        # that held it keeps its count, see ``_take_from_deck``), so no answer tells where it was
+        # every check is of public facts; a card whose copies the match has out of sight is taken
+        # all the same (see ``_take_from_deck``), so no answer tells where they are
         if a.kind == "add holding":
             seat = self._correction_seat(a.seat)
             n = self.rules.shares[v]
@@ -279,7 +279,8 @@ class PositionRules:
     def at_position_boundary(self) -> bool:
         """The start of a turn: nothing done yet, every hand full."""
         return (self.phase == "trade" and not (self.buys or self.changes or self.exchanged or self.traded)
-                and all(len(h) == data.HAND_SIZE for h in self.hands))   # (none to enter again)
+                and all(len(h) == data.HAND_SIZE for h in self.hands)
+                and not self.phantom)      # (a position cannot say which card the deck lacks)
 
     def position_entries(self) -> list:
         """This table as a ``Position`` and each player's ``DealCard`` entries, in the order a new

@@ -169,11 +169,10 @@ class BlackMondayState(PositionRules, State):
         n = self.n
         self.money = [0] * n
         self.hands: list[list[int]] = [[] for _ in range(n)]
-        #: per seat, hand cards the match no longer knows: a correction or a draw named a card the
-        #: match had in that hand, so its owner enters the card they really hold at their next
-        #: refill (counted in the hand and out of the deck meanwhile: nobody can tell)
-        self.unentered = [0] * n
-        self.reentering = 0          # of the refill draws now due, how many enter such a card again
+        #: cards the deck holds beyond what the table counts: a draw or correction named a card
+        #: whose copies the match had in hands or face down, so one of those records is wrong and
+        #: the card it should have named is still in the deck, unknown (``_take_from_deck``)
+        self.phantom = 0
         #: held[seat][stock] = values of the cards that seat holds sideways (public)
         self.held: list[list[list[int]]] = [[[] for _ in range(N_STOCKS)] for _ in range(n)]
         self.shares: list[list[int]] = [[0] * N_STOCKS for _ in range(n)]
@@ -211,7 +210,6 @@ class BlackMondayState(PositionRules, State):
         c.value_marks = self.value_marks[:]
         c.events = self.events[:]
         c.hands = [h[:] for h in self.hands]
-        c.unentered = self.unentered[:]
         c.held = [[v[:] for v in seat] for seat in self.held]
         c.shares = [s[:] for s in self.shares]
         c.piles = [p[:] for p in self.piles]
@@ -451,37 +449,29 @@ class BlackMondayState(PositionRules, State):
         return (self.piles[s].count(v) + sum(seat[s].count(v) for seat in self.held)
                 + self.open_discard.count(card))
 
-    def _take_from_deck(self, card: int) -> None:
-        """Take ``card`` from where it is hidden: the deck, else a hand or the face-down discards.
-        Refused only when every copy is in plain sight, a public fact: refusing a card the match
-        has in a hand would tell whoever tries cards one by one where it is. A hand keeps its
-        count (its owner enters the card they really hold at their next refill, ``unentered``);
-        a face-down discard is swapped for a deck card, so the deck and the discards keep theirs."""
+    def _take_from_deck(self, card: int, drawer: int | None = None) -> None:
+        """Take ``card`` from the deck. Refused only when every copy is in plain sight, or in the
+        hand of ``drawer`` (the player entering their own draw knows their hand). A card with a
+        copy the match has in a hand or face down is taken all the same, and the deck keeps one
+        card the table no longer counts (``phantom``: the card some record named wrongly): a
+        refusal would tell where those copies are (issue 28), and taking it from a hand would
+        tell its holder what was drawn and where the deck's copies were."""
         deck = self.deck
         if card in deck:
             deck.remove(card)
             return
-        if card == CLOSE or self._in_plain_sight(card) >= self.rules.copies:
+        own = self.hands[drawer].count(card) if drawer is not None else 0
+        if card == CLOSE or self._in_plain_sight(card) + own >= self.rules.copies:
             self._check_in_deck(card)   # raises, naming the card
-        for seat, hand in enumerate(self.hands):
-            if card in hand:
-                hand.remove(card)
-                self.unentered[seat] += 1
-                return
-        i = self.discard.index(card)     # face down: exchanged cards are nobody's to see again
-        spare = next((k for k in range(len(deck) - 1, -1, -1) if deck[k] != CLOSE), None)
-        if spare is None:
-            del self.discard[i]
-        else:
-            self.discard[i] = deck.pop(spare)
+        self.phantom += 1
 
     def deck_left(self) -> int:
-        """The deck as the table counts it: the cards still to be entered again are in hands."""
-        return max(0, len(self.deck) - sum(self.unentered))
+        """The deck as the table counts it (see ``phantom``)."""
+        return max(0, len(self.deck) - self.phantom)
 
     def _maybe_rebuild(self) -> None:
         """Called once a drawn card has gone where it goes (the deck as the table counts it)."""
-        if self.deck_number == 1 and len(self.deck) <= sum(self.unentered):
+        if self.deck_number == 1 and len(self.deck) <= self.phantom:
             self._rebuild_deck()
 
     def _rebuild_deck(self) -> None:
@@ -489,7 +479,7 @@ class BlackMondayState(PositionRules, State):
         current ones) and the market-close card make the new deck."""
         deck = self.discard
         discards = len(deck)
-        left = self.deck          # only cards held in hands but still to be entered again
+        left = self.deck          # only the cards the table no longer counts (``phantom``)
         self.discard = []
         self.open_discard = []
         for s, pile in enumerate(self.piles):
@@ -511,7 +501,7 @@ class BlackMondayState(PositionRules, State):
             raise IllegalAction("The next card is dealt to {player}, not {other}; each player's "
                                 "{hand} cards are dealt in a row.", player=self.name(self._deal_seat()),
                                 other=self.name(a.seat), hand=data.HAND_SIZE)
-        self._take_from_deck(card)
+        self._take_from_deck(card, a.seat)
         self.hands[a.seat].append(card)
         self._maybe_rebuild()
         self.dealt += 1
@@ -549,14 +539,11 @@ class BlackMondayState(PositionRules, State):
             self._check_seat(a.seat)
             raise IllegalAction("{player} is refilling their hand, not {other}.",
                                 player=self.name(self.seat), other=self.name(a.seat))
-        self._take_from_deck(card)
+        self._take_from_deck(card, a.seat)
         hand = self.hands[a.seat]
         hand.append(card)
-        if self.reentering:       # a card of the hand entered again, not a new one
-            self.reentering -= 1
-            self.unentered[a.seat] -= 1
         self._maybe_rebuild()
-        if not self.reentering and len(hand) + self.unentered[a.seat] >= data.HAND_SIZE:
+        if len(hand) >= data.HAND_SIZE:
             self._next_turn()
 
     def _draw_close(self, a: DrawMarketClose) -> None:
@@ -803,8 +790,7 @@ class BlackMondayState(PositionRules, State):
         if a.seat != self.seat:
             raise NotYourTurn("It is {player}'s turn, not {other}'s.", player=self.name(self.seat),
                               other=self.name(a.seat))
-        self.reentering = self.unentered[self.seat]
-        if len(self.hands[self.seat]) + self.reentering < data.HAND_SIZE or self.reentering:
+        if len(self.hands[self.seat]) < data.HAND_SIZE:
             self.phase = REFILL
         else:
             self._next_turn()
@@ -828,7 +814,7 @@ class BlackMondayState(PositionRules, State):
                 "money": self.money[p],
                 "holdings": {STOCKS[s]: self.shares[p][s] for s in range(N_STOCKS)},
                 "held_cards": {STOCKS[s]: sorted(self.held[p][s]) for s in range(N_STOCKS)},
-                "hand_size": len(self.hands[p]) + self.unentered[p],
+                "hand_size": len(self.hands[p]),
                 "worth": self.worth(p),
                 "owed": 0,
             })
@@ -862,8 +848,6 @@ class BlackMondayState(PositionRules, State):
         if seat is not None:
             view["private"] = {"hand": [{"stock": STOCKS[c // N_VALUES], "value": c % N_VALUES + 1}
                                         for c in sorted(self.hands[seat])]}
-            if self.unentered[seat]:
-                view["private"]["cards_to_enter_again"] = self.unentered[seat]
         return view
 
     def hint(self) -> str:

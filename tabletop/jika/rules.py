@@ -643,9 +643,9 @@ class JikaState(PositionRules, State):
         if p == CHANCE:
             if self.phase == "certificates":
                 seat, kind = self._missing_certificate()
-                return tr((N_("{player} enters their queen certificate again before the scoring."),
-                           N_("{player} enters their king certificate again before the scoring."))[kind],
-                          player=self.name(seat))
+                again = (N_("{player} enters their queen certificate again before the scoring."),
+                         N_("{player} enters their king certificate again before the scoring."))[kind]
+                return tr(again, player=self.name(seat))
             if self.phase == "deal":
                 seat, kind = self._deal_slot()
                 what = (N_("Deal {player}'s queen certificate."), N_("Deal {player}'s king certificate."),

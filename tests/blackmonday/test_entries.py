@@ -5,8 +5,8 @@ below) less the cards whose every copy is in plain sight, followed from the publ
 drawing less their own hand; then the market-close card while it is in the deck. Forks that differ
 only in the hands, the deck and the face-down discards offer the others the same list; an offered
 card whose copies are all in hands or face down is accepted like a card of the deck and leaves the
-same public table (issue 28: a refusal would say where they are; a hand that held one keeps its
-count and its owner enters the card again at their next refill)."""
+same public table (issue 28: a refusal would say where they are); only a card whose copies are all
+in plain sight, or in the hand of the player entering their own card, is refused."""
 import random
 import re
 from collections import Counter
@@ -121,15 +121,29 @@ def check_node(m: Match, real, sight: InPlainSight, rng: random.Random, counts: 
     impossible = [e for e in offered[None] if e not in legal]     # every copy in a hand or face down
     drawn = state.clone()
     drawn.apply(real)                                  # a card of the deck, as the game goes on
+    copies = m.game.options["copies"]
     for e in impossible:
         trial = state.clone()
-        trial.apply(e)
+        try:
+            trial.apply(e)
+        except IllegalAction as info:
+            assert str(info) == (f"No {e.stock} ${e.value} card is left in the deck: all {copies} copies "
+                                 f"are already out; check the card and enter it again.")
+            if owner is not None:
+                hand = m.view(owner)["private"]["hand"]
+                assert {"stock": e.stock, "value": e.value} in hand, "refused for a copy out of the drawer's sight"
+            continue
         if owner is not None and type(real) is type(e):   # (a start-price card is shown)
-            assert trial.view(None) == drawn.view(None), "a card from a hand shows on the table"
+            for v in [None] + [s for s in range(state.n) if s != owner]:
+                assert trial.view(v) == drawn.view(v), f"a card from a hand shows on {v}'s screen"
     if impossible and counts.get("nodes", 0) % 5 == 0:
         before, length = snapshot(m), len(m)
-        m.apply(impossible[0])
-        m.undo()
+        try:
+            m.apply(impossible[0])
+        except IllegalAction:
+            pass
+        else:
+            m.undo()
         assert snapshot(m) == before and len(m) == length
     counts["nodes"] = counts.get("nodes", 0) + 1
     counts[type(real).__name__] = counts.get(type(real).__name__, 0) + 1
@@ -176,13 +190,12 @@ def test_the_shared_start_price_entry_offers_every_card_not_all_in_plain_sight()
         m.apply(RevealStartCard(GG, 12))                # both copies in plain sight: refused
     assert str(info.value) == ("No Gum Gum Mine $12 card is left in the deck: all 2 copies are "
                                "already out; check the card and enter it again.")
-    # both copies of CP1 are in Alice's hand: taken as a card of the deck would be (issue 28);
-    # Alice keeps 8 cards, one of them to enter again at her next refill
-    deck = m.view(None)["board"]["deck"]
+    # both copies of CP1 are in Alice's hand: taken as a card of the deck would be (issue 28),
+    # and nobody's hand changes (Alice's would tell her what the deck held)
+    deck, alices = m.view(None)["board"]["deck"], m.view(0)["private"]
     m.apply(RevealStartCard(CP, 1))
     assert m.view(None)["stocks"][CP] == 1 and m.view(None)["board"]["deck"] == deck - 1
-    assert m.view(None)["players"][0]["hand_size"] == 8
-    assert m.view(0)["private"]["cards_to_enter_again"] == 1
+    assert m.view(0)["private"] == alices
 
 
 def test_the_player_drawing_is_offered_every_card_but_those_in_plain_sight_or_in_their_hand():

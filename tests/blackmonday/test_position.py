@@ -6,7 +6,7 @@ import random
 import pytest
 
 from tabletop import Match
-from tabletop.blackmonday import BuyShares, DealCard, DrawCard, EndTurn, Position
+from tabletop.blackmonday import BuyShares, DealCard, Position
 from tabletop.core import Correction
 from tabletop.errors import IllegalAction, MalformedAction, NotYourTurn
 from tabletop.testing import cut_and_restart, play_with_corrections, refused_unchanged
@@ -183,26 +183,15 @@ def test_a_card_correction_answers_the_same_whether_a_hand_or_the_deck_holds_the
                                                                        ("price", None))
              for stock in (CP, WB, TT) for v in (1, 3, 4, 12)]
     assert _answers(both, fixes) == _answers(none, fixes)
+    # the $3 goes on the pile; Bob's hand is not touched (that would tell him what the deck held)
+    hand_before, deck_before = both.view(1)["private"], both.view()["board"]["deck"]
     both.apply(Correction("price", None, CP, 3, "the $3 was played"))
-    assert both.view()["players"][1]["hand_size"] == 8 and both.view(1)["private"]["cards_to_enter_again"] == 1
+    assert both.view(1)["private"] == hand_before and both.view()["board"]["deck"] == deck_before - 1
+    invariant(both.state)
     # both copies of CP4 in plain sight (a price card and a face-up discard): refused in words
     seen = started(position(discard=((CP, 4), (TT, 12), (WB, 9))))
     refused_unchanged(seen, Correction("price", None, CP, 4, "x"), IllegalAction,
                       "No Chewy Poultry $4 card is left in the deck: all 2 copies are already out")
-
-
-def test_a_card_to_enter_again_is_drawn_at_the_next_refill():
-    m = started(hands={1: "CP3 CP3 CP10 CP2 WB5 GG10 TT10 CP11", 0: HANDS[0]})
-    m.apply(Correction("price", None, CP, 3, "the $3 was played last turn"))
-    m.apply(BuyShares(1, WB, 5))
-    m.apply(EndTurn(1))
-    assert m.waiting_for().hint == "Bob is drawing cards to refill their hand."
-    m.apply(DrawCard(1, TT, 1))          # the card Bob really holds
-    assert m.current_player() == -1 and m.view(None)["players"][1]["hand_size"] == 7
-    m.apply(DrawCard(1, TT, 2))          # the new one
-    assert m.view(None)["to_act"] == 0 and "cards_to_enter_again" not in m.view(1)["private"]
-    assert sorted(hand(m, 1)) == sorted("CP3 CP10 CP2 GG10 TT10 CP11 TT1 TT2".split())
-    invariant(m.state)
 
 
 def test_no_correction_during_the_deal():

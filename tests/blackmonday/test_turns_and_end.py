@@ -54,6 +54,7 @@ def test_the_hand_is_refilled_to_eight_one_secret_card_at_a_time():
     refused(m, EndTurn(1), NotYourTurn, "Alice is drawing cards to refill their hand.")
     m.apply(DrawCard(0, WB, 1))
     m.apply(DrawCard(0, WB, 1))
+    refused(m, DrawCard(0, WB, 1), IllegalAction, "No Whip Burger $1 card is left in the deck")
     refused(m, DrawMarketClose(0), IllegalAction, "The market-close card is not in the deck yet: it "
             "joins the deck only when the first deck runs out.")
     m.apply(DrawCard(0, GG, 4))
