@@ -7,7 +7,8 @@ tests/browser/test_a11y.py).
 - something is wider than the window: the page scrolls sideways, or an element's right edge is
   beyond the window or beyond the box that holds it, unless that box scrolls on purpose (a
   keyboard can reach it: tabindex) and fits the window;
-- the players' table scrolling sideways; a blank gap of more than 24 px between two cards;
+- the players' table scrolling sideways; a blank gap of more than 24 px between two cards; a form
+  grid's row name out of line with its inputs;
 - two visible controls (buttons, inputs, selects) on top of each other;
 - a label cut with an ellipsis that would fit on a line of its own (text-overflow, a select's
   chosen option, an input's placeholder);
@@ -78,10 +79,23 @@ _PROBLEMS_JS = r"""([headers]) => new Promise(done => requestAnimationFrame(() =
     if (shown(t) && box.scrollWidth > box.clientWidth + 1)
       out.push(`the players' table scrolls sideways (${box.scrollWidth} px in ${box.clientWidth} px)`);
   }
+  // a form grid's row names stand at the start of their row, in line with its inputs
+  for (const label of root.querySelectorAll('.tt-grid-row')) {
+    const next = label.nextElementSibling;
+    if (!shown(label) || !next || !shown(next)) continue;
+    const words = document.createRange();        // where the words are drawn, not the (stretched) box
+    words.selectNodeContents(label);
+    const a = words.getBoundingClientRect(), b = next.getBoundingClientRect();
+    const sameLine = b.top < a.bottom && a.top < b.bottom;
+    if ((sameLine && Math.abs((a.top + a.bottom) / 2 - (b.top + b.bottom) / 2) > 6) || (!sameLine && b.left < a.left - 1))
+      out.push(`the row "${say(label)}" is out of line with its inputs`);
+  }
   // no blank gap between one card and the next
   for (const card of root.querySelectorAll('.tt-card')) {
+    // the next thing drawn under it that holds words or controls (an empty block is the gap itself)
     let next = card.nextElementSibling;
-    while (next && !shown(next)) next = next.nextElementSibling;
+    while (next && (!shown(next) || (!next.innerText.trim() && !next.querySelector('button, input, select'))))
+      next = next.nextElementSibling;
     if (!shown(card) || !next || !next.classList.contains('tt-card')) continue;
     const gap = next.getBoundingClientRect().top - card.getBoundingClientRect().bottom;
     if (gap > 24) out.push(`a blank gap of ${Math.round(gap)} px under the card "${say(card).slice(0, 30)}"`);
