@@ -248,7 +248,7 @@ class PositionRules:
         tile = self._tile(label)
         where = self.where[tile]
         if to is None and where != BOARD:
-            raise IllegalAction("{tile} is already empty.", tile=label)
+            return                  # already empty (accepted as before: saves replay unchanged)
         if where == ASIDE:
             raise IllegalAction("{tile} cannot go on the board: it was set aside as unplayable; "
                                 "check the tile and enter it again.", tile=label)

@@ -177,7 +177,6 @@ def test_a_tile_on_the_wrong_square_is_moved_by_two_corrections():
 
 @pytest.mark.parametrize("fix, words", [
     (Correction("square", None, "3B", "Bolt", "x"), "Etch (3A) and Bolt (3B) cannot touch"),
-    (Correction("square", None, "4A", None, "x"), "4A is already empty."),
     (Correction("square", None, "4A", "Bolt", "x"), "Etch (3A) and Bolt (4A) cannot touch"),
     (Correction("square", None, "2A", None, "x"), "one chain; 3A is not joined"),
     (Correction("value", None, "Bolt", 900, "x"), "a share price follows its corporation's size"),
