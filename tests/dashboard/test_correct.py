@@ -93,7 +93,7 @@ CASES = {
                         None, "Bottomline Bank 5", "Bottomline Bank 8",
                         "Correction: Bottomline Bank is on space 7 (value 8) (the marker was knocked)",
                         dict(kind="holding", seat=2, subject="Epic Electric", to="30", reason="a mistake"),
-                        "cannot be given 30 more Epic Electric cards"),
+                        "face-down cards are theirs to know"),        # issue 28: said whatever Cy holds
     "acquire-holding": (acquire, dict(kind="holding", seat=2, subject="Bolt", to="3",
                                       reason="Cy's shares were on Bob's pile"),
                         "Cy", "$0 none", "$0 Bolt 3",
@@ -102,7 +102,7 @@ CASES = {
     "acquire-money": (acquire, dict(kind="money", seat=1, to="6300", reason="the bank paid Bob $1,000 too much"),
                       "Bob", "Bob $7,300", "Bob $6,300",
                       "Correction: Bob's money is $6,300 (the bank paid Bob $1,000 too much)",
-                      dict(kind="square", subject="4A", to="Etch", reason="x"), "4A cannot go on the board"),
+                      dict(kind="square", subject="2A", to=None, reason="x"), "one chain; 3A is not joined"),
     "acquire-square": (acquire, dict(kind="square", subject="5F", to="Bolt", reason="a tile was forgotten"),
                        None, "Bolt 700", "Bolt 800",        # 6 tiles: the next price bracket
                        "Correction: 5F belongs to Bolt (a tile was forgotten)",
