@@ -65,6 +65,7 @@ def _racer(location, matches, number, barrier, results):
                 barrier.wait(60)                   # both done before either catches up
                 saved.refresh()
                 results.put((title, race, number, before, len(saved.match), action.to_dict(), viewer, told))
+                barrier.wait(60)                   # both caught up before the phone plays on
         results.put(("end", number))
     except BaseException as exc:                  # said to the test, never a hang
         barrier.abort()
