@@ -65,7 +65,7 @@ def _upload_words() -> str:
     if current_language() == DEFAULT:
         return ""
     words = _("Import a match (JSON file)").replace("\\", "").replace('"', "")
-    return f'<style>.tt-app .tt-upload::before {{ content: "{esc(words)}"; }}</style>'
+    return f'<style>.tt-app .tt-upload::before {{ content: "{esc(words)}" / ""; }}</style>'
 
 
 def _btn(label: str, *classes: str, on_click: Callable[[], None] | None = None) -> W.Button:

@@ -40,7 +40,8 @@ CSS = """
 .tt-app .widget-upload, .tt-app .jupyter-button.widget-upload { height: auto; min-height: 48px; width: auto;
   font-size: 16px; padding: 8px 14px; }
 .tt-app .jupyter-button.tt-upload { font-size: 0; }   /* over .tt-btn's size: only ::before shows */
-.tt-app .tt-upload::before { content: "Import a match (JSON file)"; font-size: 16px; }
+/* the words drawn are for the eye only ("/ ''": a screen reader reads the button's own words, not both) */
+.tt-app .tt-upload::before { content: "Import a match (JSON file)" / ""; font-size: 16px; }
 /* ipywidgets fixes a row's height at 28 px: taller controls would spill over the next row */
 .tt-app .widget-inline-hbox, .tt-app .widget-dropdown, .tt-app .widget-text, .tt-app .widget-password,
 .tt-app .widget-checkbox { height: auto; min-height: 44px; align-items: center; }
