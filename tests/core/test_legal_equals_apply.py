@@ -7,6 +7,9 @@ slot, a flipped flag, another action type with the same fields, an action that w
 entries earlier or later) that are not legal now are refused with a TabletopError and leave the
 match as it was: log, undo list, every seat's view, money and ledger. The rules' own promise
 ("refuse before changing anything", ``State.apply``) is checked on a copy of the state too.
+One exception (issue 28): at a chance event, an entry the screens offer (``chance_entries``) that
+names a tile or card the match has hidden elsewhere (another rack, hand or pair) is accepted,
+since refusing it would tell where it is; such entries are tried on a copy instead.
 
 Near values come from the game's own printed components (the values the title's actions take
 anywhere in a game), never from the legal list under test. ``AuctionResult`` (Stockpile) is left
@@ -22,7 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabletop import Match, TabletopError
-from tabletop.core import TERMINAL, Action
+from tabletop.core import CHANCE, TERMINAL, Action
 from tabletop.stockpile.actions import AuctionResult
 from tabletop.testing import snapshot
 
@@ -208,9 +211,29 @@ def refused(match: Match, entry: Action, pristine=None, before: dict | None = No
     COUNTS["near misses refused"] += 1
 
 
+def hidden_elsewhere(match: Match) -> set:
+    """At a chance event, the offered entries the rules may accept though not legal (issue 28)."""
+    state = match.state
+    if match.current_player() != CHANCE:
+        return set()
+    return set(state.chance_entries(None)) | set(state.chance_entries(state.chance_owner()))
+
+
+def named_hidden(match: Match, entry: Action) -> None:
+    """An offered entry naming what is hidden elsewhere: taken, or refused in words, on a copy."""
+    trial = match.state.clone()
+    try:
+        trial.apply(entry)
+    except TabletopError as exc:
+        assert str(exc).strip(), f"the refusal of {entry!r} says nothing"
+    COUNTS["hidden elsewhere tried"] += 1
+
+
 def check_entry(match: Match, entry: Action, legal: set) -> None:
     if entry in legal:
         legal_applies(match, entry)
+    elif entry in hidden_elsewhere(match):
+        named_hidden(match, entry)
     else:
         refused(match, entry)
 
@@ -268,10 +291,14 @@ def test_every_legal_action_applies_and_near_misses_are_refused(config):
             near = legal_elsewhere(lists, i)
             for base in rng.sample(lists[i], min(8, len(lists[i]))):
                 near += neighbours(base, match, words)
+            hidden = hidden_elsewhere(match)
             near = [a for a in dict.fromkeys(near) if a not in legal]
             tried = rng.sample(near, min(TRIED, len(near)))
             for entry in tried:
-                refused(match, entry, pristine, before)
+                if entry in hidden:
+                    named_hidden(match, entry)
+                else:
+                    refused(match, entry, pristine, before)
             unchanged(match, seen, tried)
             COUNTS["points"] += 1
         match.apply(action)
