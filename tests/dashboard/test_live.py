@@ -171,20 +171,21 @@ def test_two_devices_redoing_at_once_redo_one_entry_and_the_other_is_told(home):
 
 
 def test_an_impossible_entry_ahead_is_said_on_that_players_device_and_entered_again(home):
-    """Each player starts with a different company (Stockpile's rulebook): Ben enters, ahead of
-    his turn, the company Ann then gets. His device says so, and offers his own draw again."""
+    """Ben's entry ahead cannot go in when his turn comes (a pair where his starting stock is
+    due; issue 28: Ann's very company no longer is such an entry, it is taken from her). His
+    device says so, and offers his own draw again."""
     store = Store()
     match = Match("stockpile", ["Ann", "Ben", "Cy", "Dee"], seed=11)
     saved = store.create(match)
     companies = [a.company for a in match.legal_actions()]
     ann = SeatScreen(Store().open(saved.id, device="seat:0"), 0)
     ben = SeatScreen(Store().open(saved.id, device="seat:1"), 1)
-    assert ben.panel.pick(stock(1, companies[0]))
-    assert "Entered ahead" in shown_text(ben.widget) and companies[0] in ben.ahead.value
+    from tabletop.stockpile.actions import DealPair
+    Store().open(saved.id, device="seat:1").add_advance(1, DealPair(1, companies[0], "+4"))
     assert ann.panel.pick(stock(0, companies[0]))
     ben.follow()
     assert "could not go in when its turn came" in ben.banner.value
-    assert "already been dealt" in ben.banner.value and ben.banner.layout.display is None
+    assert "is not possible now" in ben.banner.value and ben.banner.layout.display is None
     assert "Entered ahead" not in shown_text(ben.widget) and store.advance_entries(saved.id) == []
     assert "Enter your secret draw" in ben.panel.prompt.value           # his own turn now
     assert ben.panel.pick(stock(1, companies[1]))

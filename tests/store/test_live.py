@@ -389,13 +389,16 @@ def test_an_impossible_entry_ahead_waits_with_its_reason_and_undo_forgets_entrie
     store, table, companies = at_first_deal(path)
     ben = Store(path).open(table.id, device="seat:1")
     cy = Store(path).open(table.id, device="seat:2")
-    ben.add_advance(1, stock(1, companies[0]))         # Ann's very company
+    # an entry that cannot go in when Ben's turn comes (issue 28: Ann's very company no longer
+    # is one: it would be taken from her, since refusing it told Ben she had it)
+    from tabletop.stockpile.actions import DealPair
+    ben.add_advance(1, DealPair(1, companies[0], "+4"))
     cy.add_advance(2, stock(2, companies[2]))
     table.apply(stock(0, companies[0]))
     assert table.match.log == (stock(0, companies[0]),)      # Ben's waits, and Cy's behind it
     waiting = store.advance_entries(table.id)
     assert [(e.seat, bool(e.refused)) for e in waiting] == [(1, True), (2, False)]
-    assert "already been dealt" in waiting[0].refused
+    assert "is not possible now" in waiting[0].refused
     ben.refresh()
     store.clear_advance(table.id, 1)
     ben.apply(stock(1, companies[1]))              # Ben enters his own in turn: Cy's follows

@@ -12,7 +12,7 @@ import pytest
 from tabletop import Match, SaveFileError
 from tabletop.errors import DatabaseDamaged, IllegalAction, StoreError, UnknownTitle
 from tabletop.i18n import Money, Number
-from tabletop.stockpile.actions import DealStartingStock
+from tabletop.stockpile.actions import DealPair, DealStartingStock, RevealOpenPair
 from tabletop.store import AdvanceEntry, Store, _refusal_text, default_store, is_database_url, location_words
 
 from .helpers import make_store, play, raw_execute
@@ -122,20 +122,27 @@ def test_a_due_draw_the_database_refuses_to_save_is_told_in_words_and_nothing_ch
 def test_a_draw_refused_when_its_turn_came_reads_in_each_screens_language_with_the_company_named(tmp_path):
     # docs/dashboards.md: an entry ahead that cannot be played waits with its reason; the reason
     # is kept as words, so a Japanese screen shows it in Japanese with the company's Japanese
-    # name, as the table would have said it had Ben entered the card there
+    # name, as the table would have said it had Ben entered the pair there. (Issue 28: an entry
+    # naming what another player was dealt is taken, so the pair names the face-up tile.)
     path = tmp_path / "matches.sqlite3"
     store = Store(path)
     table = store.create(Match("stockpile", ["Ann", "Ben", "Cy", "Dee"], seed=11))
     companies = [a.company for a in table.match.legal_actions()]
-    Store(path).open(table.id, device="seat:1").add_advance(1, DealStartingStock(1, companies[0]))
-    table.apply(DealStartingStock(0, companies[0]))               # Ben entered Ann's very company
+    for seat in (0, 1):
+        table.apply(DealStartingStock(seat, companies[seat]))
+    Store(path).open(table.id, device="seat:1").add_advance(1, DealPair(1, companies[0], "+4"))
+    for seat in (2, 3):
+        table.apply(DealStartingStock(seat, companies[seat]))
+    table.apply(RevealOpenPair(companies[0], "+1"))                   # Ben's tile is the face-up one
+    table.apply(DealPair(0, companies[1], "+2"))
     at_the_table = Match("stockpile", ["Ann", "Ben", "Cy", "Dee"], seed=11)
-    at_the_table.apply(DealStartingStock(0, companies[0]))
+    for action in table.match.log:
+        at_the_table.apply(action)
     with pytest.raises(IllegalAction) as said:
-        at_the_table.apply(DealStartingStock(1, companies[0]))
+        at_the_table.apply(DealPair(1, companies[0], "+4"))
     [waiting] = Store(path).advance_entries(table.id)
-    assert waiting.refused == (f"The starting {companies[0]} stock has already been dealt: each player "
-                               f"starts with a different company; check the card and enter it again.")
+    assert waiting.refused == (f"Ben's pair: the {companies[0]} tile is already dealt this round; check the "
+                               f"tile and enter it again.")
     assert waiting.refused.render("ja") == said.value.render("ja") != said.value.render("en")
     assert companies[0] == "Cosmic Computers" and "コズミック・コンピューターズ" in waiting.refused.render("ja")
 
@@ -162,18 +169,18 @@ def saved_then_changed(tmp_path, *statements):
 
 def test_a_saved_entry_the_rules_refuse_is_named_with_the_match_and_the_rules_reason(tmp_path):
     # docs/security.md: a match that cannot be replayed is refused by its id, in words; here
-    # Ben's starting stock was changed to Ann's very company
+    # Ben's starting stock was changed to a seat whose turn it is not
     path = tmp_path / "matches.sqlite3"
     with Store(path) as store:
         saved = store.create(Match("stockpile", ["Ann", "Ben", "Cy"], seed=0))
         play(saved, 3)
-    ann = saved.match.log[0]
-    raw_execute(str(path), f"UPDATE actions SET data = replace(data, '{saved.match.log[1].company}', "
-                           f"'{ann.company}') WHERE match_id = '{saved.id}' AND pos = 1")
+    ann, ben = saved.match.log[0], saved.match.log[1]
+    raw_execute(str(path), "UPDATE actions SET data = replace(data, '\"seat\":1', '\"seat\":2') "
+                           f"WHERE match_id = '{saved.id}' AND pos = 1")
     at_the_table = Match("stockpile", ["Ann", "Ben", "Cy"], seed=0)
     at_the_table.apply(ann)
     with pytest.raises(IllegalAction) as said:
-        at_the_table.apply(DealStartingStock(1, ann.company))
+        at_the_table.apply(DealStartingStock(2, ben.company))
     with pytest.raises(SaveFileError) as caught:
         Store(path).open(saved.id)
     assert str(caught.value) == f"Entry 2 of saved match '{saved.id}' cannot be replayed: {said.value}"
