@@ -49,8 +49,11 @@ def _corrections(match: Match) -> list[Correction]:
             add("money", s, "", (0, 6_000, 123_456, -100, "6000"))
             for c in corps + ["Boeing"]:
                 add("holding", s, c, (0, 1, 4, 25, 26, -1))
+        # every square, typed: empty, a lone tile, three corporations (a cheap, a middle and an
+        # expensive one: each board check is of the corporation's neighbours) and a name no edition has
+        values = [None, "", corps[0], corps[len(corps) // 2], corps[-1]] + (corps[1:-1] if WIDE else []) + ["Boeing"]
         for square in list(st.tables.labels) + ["13A", "1J", "", "A1"]:
-            add("square", None, square, [None, ""] + corps + ["Boeing"])
+            add("square", None, square, values)
         add("value", None, "Tower", (900,))
     elif title == "black-monday":
         from tabletop.blackmonday.data import STOCKS
@@ -257,3 +260,37 @@ def test_a_try_is_answered_the_same_whatever_another_seat_holds(title, n, option
     assert not tally.differences, (
         f"{len(tally.differences)} answers differ between forks that differ only in a secret, e.g.:\n"
         + "\n".join(f"{w}: {what} {act!r}\n   A: {x}\n   B: {y}" for w, what, act, x, y in tally.differences[:6]))
+
+
+# --- the comparison can fail: the leaks of issue 28 planted back ----------------------------------
+def test_the_forks_catch_a_square_correction_refused_for_a_tile_in_a_rack(monkeypatch):
+    from tabletop.acquire.position import PositionRules
+    from tabletop.errors import IllegalAction
+    fixed = PositionRules._correct_square
+
+    def old(self, label, to):
+        tile = self._tile(label)
+        if self.where[tile] >= 0:        # the words of issue 28, for a tile in a rack only
+            raise IllegalAction("{tile} cannot go on the board: it is not among the tiles left to draw; "
+                                "check the tile and enter it again.", tile=label)
+        fixed(self, label, to)
+
+    monkeypatch.setattr(PositionRules, "_correct_square", old)
+    tally = fork_and_try("acquire", 3, {}, 503, 3, 3)
+    assert any(what == "correction" and act.kind == "square" for _w, what, act, _a, _b in tally.differences)
+
+
+def test_the_forks_catch_a_deal_refused_for_a_card_in_another_hand(monkeypatch):
+    from tabletop.errors import IllegalAction
+    from tabletop.jika.rules import JikaState
+    fixed = JikaState._take_hidden
+
+    def old(self, card):
+        if card not in self.undealt:     # the words before issue 28, for a card in a hand
+            raise IllegalAction("The {card} has already been dealt; {player} cannot receive it.",
+                                card=str(card), player="someone")
+        fixed(self, card)
+
+    monkeypatch.setattr(JikaState, "_take_hidden", old)
+    tally = fork_and_try("jika", 4, {}, 704, 4, 3)
+    assert any(what == "entry" for _w, what, _act, _a, _b in tally.differences)
