@@ -21,7 +21,7 @@ def test_a_stockpile_game_under_way_starts_from_the_start_page_and_plays_a_round
     form.wait_for()
     form.get_by_label("Round").fill("3")
     form.get_by_label("First player").select_option(label="Bob")
-    form.get_by_label("Epic Electric").select_option(index=9)
+    form.get_by_label("Epic Electric", exact=True).select_option(index=9)   # not "discard pile: Epic Electric"
     cells = form.locator(".widget-gridbox input")            # per seat: money, stock cards, split cards
     for seat, amount in enumerate(MONEY):
         cells.nth(3 * seat).fill(str(amount))
