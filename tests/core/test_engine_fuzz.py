@@ -80,6 +80,14 @@ def assert_refused(match: Match, entry, public: dict, wrong_type: bool) -> None:
     COUNTS["refused"] += 1
 
 
+def hidden_elsewhere(match: Match, entry) -> bool:
+    """Issue 28: at a chance event, an offered entry naming what the match hides elsewhere (another
+    rack, hand or pair) is taken, not refused (a refusal would say where it is)."""
+    state = match.state
+    return (match.current_player() == CHANCE
+            and (entry in state.chance_entries(None) or entry in state.chance_entries(state.chance_owner())))
+
+
 def battery(match: Match, rng: random.Random, others) -> None:
     """Every kind of bad entry at this point of the game."""
     saved, seen, public = match.to_dict(), snapshot(match), match.view(None)
@@ -90,9 +98,9 @@ def battery(match: Match, rng: random.Random, others) -> None:
                 assert_refused(match, with_field(base, name, value), public, wrong_type=True)
             for value in nonsense_values(annotation, match.game.n_players):
                 entry = with_field(base, name, value)
-                if key(entry) not in legal:
+                if key(entry) not in legal and not hidden_elsewhere(match, entry):
                     assert_refused(match, entry, public, wrong_type=False)
-        if key(base) not in legal:  # an offered entry that is impossible now
+        if key(base) not in legal and not hidden_elsewhere(match, base):  # an offered entry impossible now
             assert_refused(match, base, public, wrong_type=False)
     for entry in junk_entries(match, rng, others):
         assert_refused(match, entry, public, wrong_type=False)
