@@ -300,3 +300,33 @@ def test_a_change_saved_in_the_middle_of_a_followers_reading_is_seen_whole_or_no
             assert phone.revision == revision, f"{when}: the follower stopped at revision {phone.revision}, not {revision}"
             assert [plain(a.to_dict()) for a in phone.match.log] == log, f"{when}: the follower lost entries"
             assert [plain(a.to_dict()) for a in phone.match.undone] == redo
+
+
+def test_a_failed_redraw_does_not_stop_the_following_and_a_deleted_match_is_said(location):
+    """The page's redraw fails once (a widget error): the watcher keeps following and the next
+    attempt catches up. Then another device deletes the match: the page is told so, in words."""
+    saved = Store(location).create(played("stockpile", 8, 10))
+    writer = Store(location).open(saved.id)
+    failures, gone = [], []
+    follower = Follower(location, saved.id, poll=0.01)
+
+    def redraw():
+        if not failures:
+            failures.append("the first redraw")
+            raise RuntimeError("a redraw failed")
+        follower._changed()
+    follower.call(lambda: setattr(follower.watcher, "on_change", redraw))
+    follower.call(lambda: setattr(follower.watcher, "on_gone", gone.append))
+    try:
+        writer.apply(writer.match.legal_actions()[0])
+        assert_follower_shows_the_database(follower, location, saved.id, "after a failed redraw")
+        assert failures == ["the first redraw"]
+        writer.store.delete(saved.id)
+        deadline = time.monotonic() + 10
+        while not follower.call(lambda: list(gone)):
+            assert time.monotonic() < deadline, "the page was not told that the match was deleted"
+            time.sleep(0.01)
+        assert gone == [f"There is no saved match '{saved.id}'."]   # the screen adds that it was deleted
+        assert follower.call(lambda: follower.watcher.task.done())      # and it stops watching
+    finally:
+        follower.close()
