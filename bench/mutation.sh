@@ -6,6 +6,9 @@
 #   REV=403fd55 bench/mutation.sh           # a committed version instead of the work tree
 #   ARGS="-p no:cacheprovider -k 'not kill_9'" bench/mutation.sh    # pytest options for every run
 #   NAMES="tabletop.jika.rules.*view__mutmut_*" bench/mutation.sh     # only these mutants (a sample)
+#   RUNNER=fork MUTATE="..." TESTS="..." bench/mutation.sh   # bench/mutation_runner.py instead of
+#       'mutmut run': the store's @_guarded methods get mutants too, one PostgreSQL cluster serves
+#       every mutant, each mutant in a forked child (MUTANT_BUDGET, MUTANT_TIMEOUT: seconds)
 #
 # The work tree (tracked and new files) is copied to a temporary folder, so the repository gets no
 # mutants/ folder and people can keep working while it runs. widgets/ is copied to
@@ -70,9 +73,22 @@ def pytest_runtest_setup(item):
                     value.cache_clear()
 EOF
 # NAMES: mutant name patterns (mutmut's own, with *), e.g. one function of a big module
-# shellcheck disable=SC2086
-PYTHONPATH="$work/plugins${PYTHONPATH:+:$PYTHONPATH}" "$python" -m mutmut run --max-children "$children" ${NAMES:-} >mutmut-run.log 2>&1 || { tail -40 mutmut-run.log; exit 1; }
-"$python" -m mutmut results --all true >mutmut-results.txt 2>&1
+if [ "${RUNNER:-mutmut}" = fork ]; then
+    "$python" "$repo/bench/mutation_runner.py" generate >mutmut-run.log 2>&1 || { tail -40 mutmut-run.log; exit 1; }
+    for f in README.md CHANGELOG.md setup.py notebooks binder bench; do     # what some tests read
+        [ -e "$f" ] && cp -r "$f" mutants/
+    done
+    # shellcheck disable=SC2086
+    (cd mutants && export PYTHONPATH="$work/plugins${PYTHONPATH:+:$PYTHONPATH}" \
+        MUTATION_PYTEST_ARGS="${ARGS:-} -p mutmut_fresh_caches" &&
+     "$python" "$repo/bench/mutation_runner.py" stats ${TESTS:?RUNNER=fork needs TESTS} >>../mutmut-run.log 2>&1 &&
+     "$python" "$repo/bench/mutation_runner.py" run ${NAMES:-} >../mutmut-results.txt 2>>../mutmut-run.log) ||
+        { tail -40 mutmut-run.log; exit 1; }
+else
+    # shellcheck disable=SC2086
+    PYTHONPATH="$work/plugins${PYTHONPATH:+:$PYTHONPATH}" "$python" -m mutmut run --max-children "$children" ${NAMES:-} >mutmut-run.log 2>&1 || { tail -40 mutmut-run.log; exit 1; }
+    "$python" -m mutmut results --all true >mutmut-results.txt 2>&1
+fi
 if [ -n "${NAMES:-}" ]; then     # score only the mutants asked for
     "$python" - ${NAMES} <<'EOF'
 import fnmatch, sys
