@@ -77,7 +77,7 @@ EXTRA_CSS = """
 .tt-app .widget-text.tt-amount, .tt-app .widget-text.tt-nick { width: 100%; }
 .tt-app .tt-nick input { font-size: 20px; min-height: 52px; }
 .tt-won { color: #1a7f37; font-weight: 700; }
-/* a row stays one line ("$21,000 · $8,000 · ..."); its .tt-scroll box scrolls sideways in the card */
+/* a row stays one line; its .tt-scroll box scrolls sideways in the card */
 .tt-results-table th, .tt-results-table td { white-space: nowrap; }
 </style>
 """

@@ -80,7 +80,8 @@ def engine_alone(title, players, options, seed) -> Match:
 
 
 def _keys(actions) -> list[str]:
-    return sorted(map(repr, actions))
+    """The distinct choices (Acquire's x1/x2/x3 buttons of one corporation all lead to its buy)."""
+    return sorted(set(map(repr, actions)))
 
 
 def check_shared_screen(tracker: Tracker, before: set | None = None, text: bool = True) -> None:
