@@ -78,7 +78,7 @@ def clicks_for(action, offered, describe, state, viewer=None) -> list[Step]:
     title's picker may also offer taps that make several entries)."""
     progress: dict = {}
     steps: list[Step] = []
-    after = _offered_after(state, viewer) if viewer is not None else None
+    after = _offered_after(state, viewer)       # the shared screen (None) draws x2/x3 buys too
     for _ in range(24):
         rows = layout_rows(offered, describe, state, progress, after=after)
         on_the_way = None

@@ -29,6 +29,13 @@ def dollars(amount: int) -> re.Pattern:
     return re.compile(r"(?<!-)" + re.escape(f"${amount:,}") + r"(?![\d,])")
 
 
+WITHOUT_TICKS = """() => {
+    const copy = document.documentElement.cloneNode(true);
+    copy.querySelectorAll('.xaxislayer-above > g, .yaxislayer-above > g').forEach(e => e.remove());
+    return copy.outerHTML + '\\n' + copy.textContent;
+}"""
+
+
 class Phone:
     def __init__(self, browser, server: str, laptop: bool = False):
         self.server = server
@@ -50,7 +57,8 @@ class Phone:
             r.abort()
 
     def text(self) -> str:
-        return self.page.content() + "\n" + self.page.inner_text("body")
+        # a chart's axis ticks ($0, $20, ...) are its scale, drawn by the browser from public data
+        return self.page.evaluate(WITHOUT_TICKS)
 
     def seen(self) -> str:
         """What reached this page since the last call: its DOM and the frames it received."""
