@@ -222,7 +222,8 @@ def players_html(view: Mapping, worth: Iterable[int | None] | None = None, unit:
     def td(i: int, inner: str, cls: str = "") -> str:
         # data-label: a phone shows each number with its heading beside it (the stylesheet)
         klass = f' class="{cls}"' if cls else ""
-        return f'<td{klass} data-label="{attr(labels[i])}">{inner}</td>'
+        # one span: in a phone's flex cell each bit of text would be an item of its own, never wrapped
+        return f'<td{klass} data-label="{attr(labels[i])}"><span class="tt-cell">{inner}</span></td>'
     rows = []
     for seat, p in enumerate(players):
         marks = []

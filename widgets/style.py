@@ -160,6 +160,7 @@ CSS = """
   .tt-players th, .tt-players td { border: 0; padding: 2px 8px; }
   .tt-players td { display: flex; gap: 8px; }
   .tt-players td::before { content: attr(data-label); flex: 0 0 40%; color: #4b5563; font-weight: 400; }
+  .tt-players td > .tt-cell { flex: 1 1 0; min-width: 0; }
   .tt-app .tt-stacked { flex-direction: column; align-items: stretch; }
   .tt-app .tt-stacked > .widget-label { width: auto !important; text-align: left; }
   .tt-title { font-size: 19px; }
