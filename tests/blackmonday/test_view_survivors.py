@@ -26,7 +26,7 @@ def test_nobody_owes_anything_on_the_shared_players_table():
     assert [p["owed"] for p in view["players"]] == [0, 0]
     shown = players_html(view)
     # (a cell's data-label is its column's heading, which a phone shows beside it)
-    assert 'class="tt-owed"' not in shown and shown.count('<td data-label="Owes"><span class="tt-dim">-</span></td>') == 2
+    assert 'class="tt-owed"' not in shown and shown.count('<td data-label="Owes"><span class="tt-cell"><span class="tt-dim">-</span></span></td>') == 2
 
 
 def test_each_ticker_on_the_shared_board_shows_its_price_and_its_limits():

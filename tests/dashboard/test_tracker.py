@@ -220,7 +220,7 @@ def test_with_hidden_money_the_players_table_and_charts_show_no_ones_money():
     table = tracker.players.value
     for amount in money:
         assert f"${amount:,}" not in table
-    assert table.count('<td class="tt-money" data-label="Money">?</td>') == 3
+    assert table.count('<td class="tt-money" data-label="Money"><span class="tt-cell">?</span></td>') == 3
     tracker.charts.toggle.click()
     worth = tracker.charts.traces(1)
     assert set(worth) == {"Ann", "Bob", "Cy"} and all(y is None for _x, ys in worth.values() for y in ys)
