@@ -155,6 +155,7 @@ class CorrectionCard:
                              layout=W.Layout(width="auto", min_width="18em"), style={"description_width": "8em"})
         self.message = kit.hidden(kit.html(own_layout=True))
         self.open_button = kit.button(_("Correct a mistake"), "tt-small", on_click=self.open, own_layout=True)
+        self.open_button.layout.align_self = "flex-start"     # its label's width, as the card's other buttons
         self.enter_button = kit.button(_("Enter the correction"), "tt-primary", on_click=self.submit)
         self.cancel_button = kit.button(_("Cancel"), "tt-small", on_click=self.close_form)
         self.form = kit.hidden(kit.vbox([
