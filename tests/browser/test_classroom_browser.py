@@ -105,7 +105,10 @@ def secrets_of_round(match: Match, seat: int) -> set[int]:
 
 def public_numbers(match: Match) -> set[int]:
     view = match.view(None)
-    out = {match.game.options["low"], match.game.options["high"]}
+    low, high = match.game.options["low"], match.game.options["high"]
+    n = match.game.options["group_size"]
+    # the teacher's chart names the revenue theory predicts from the experiment's public numbers
+    out = {low, high, round(low + (n - 1) / (n + 1) * (high - low))}
     out |= set(view.get("ladder_rungs") or ())
     for r in view.get("rows") or ():
         for k in ("value", "bid", "price", "profit", "common_value", "vcg_price"):
