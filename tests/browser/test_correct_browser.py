@@ -16,6 +16,11 @@ from .test_privacy_browser import readable
 TRIES = [("4A", "a Bolt tile"), ("6A", "a Bolt tile"), ("4A", "empty"), ("4A", "a tile in no corporation")]
 
 
+def _phrases(text: str) -> set[str]:
+    """The runs of three or more words in what the kernel sent: its sentences, not its ids."""
+    return set(re.findall(r"[A-Za-z][a-z]+(?: [a-z]+){2,}", text))
+
+
 def _saved(home, match) -> str:
     store = Store(home / "matches.sqlite3")
     try:
@@ -66,8 +71,7 @@ def test_a_square_correction_on_the_card_answers_the_same_whatever_a_rack_holds(
         "the card's answers tell whether Liz holds 4A:\n" + "\n".join(
             f"  {t}: {a!r} / {b!r}" for t, a, b in zip(TRIES, held_answers, bagged_answers) if a != b))
     for tried, a, b in zip(TRIES, held_frames, bagged_frames):
-        a_words = set(re.findall(r"[A-Za-z][a-z]+(?: [a-z]+){2,}", a))
-        b_words = set(re.findall(r"[A-Za-z][a-z]+(?: [a-z]+){2,}", b))
+        a_words, b_words = _phrases(a), _phrases(b)
         assert a_words == b_words, (f"after {tried} the kernel sent other words when Liz holds 4A: "
                                     f"{sorted(a_words ^ b_words)[:4]}")
     print(f"\n{len(TRIES)} square corrections: the same answers {held_answers}")
