@@ -16,8 +16,9 @@ import random
 from collections import defaultdict
 
 from tabletop import CHANCE, TERMINAL
-from tabletop.blackmonday.actions import (BuyShares, ChangePrice, CrashStock, DealCard, DrawCard, EndTurn,
-                                          ExchangeCard, RevealStartCard, SellShares, SetStartPrice)
+from tabletop.blackmonday.actions import (BuyShares, ChangePrice, CrashStock, DealCard, DrawCard, DrawMarketClose,
+                                          EndTurn, ExchangeCard, Position, RevealStartCard, SellShares,
+                                          SetStartPrice)
 from tabletop.core import Game
 from tabletop.registry import get_title
 
@@ -132,6 +133,8 @@ def play_and_check(n: int, seed: int, options: dict) -> dict:
         where = f"{n} players, seed {seed}, {options}, after {action!r}"
         assert state.money == table.money, where
         assert [state.price(i) for i in range(4)] == [table.price[s] or 0 for s in STOCKS], where
+        assert [state.worth(i) for i in range(n)] == table.scores(), where
+        seen["positions"] += 1
     outcome = state.outcome()
     scores = table.scores()
     assert list(outcome.scores) == scores, f"seed {seed}: prices {table.price}"
@@ -157,3 +160,90 @@ def test_money_prices_scores_and_winners_of_random_games_are_the_rulebooks():
     for kind in ("BuyShares", "SellShares", "ChangePrice", "CrashStock", "SetStartPrice", "ExchangeCard",
                  "shares held at the end"):
         assert seen[kind] >= 30, dict(seen)
+    assert seen["positions"] >= 20_000, dict(seen)
+
+
+# --- the score and the winners of thousands of tables --------------------------------------------
+def drawn_position(n: int, rng: random.Random, even: bool) -> Position:
+    """A table as the rulebook allows it, drawn at random: money from a few round sums, cards held
+    sideways within 1,200 shares of a stock, each price pile a walk within the limits (or empty:
+    delisted), the market-close card in the deck. ``even``: every seat has the same money and
+    holds nothing (so the scores stay equal until someone's shares move)."""
+    piles = []
+    for stock in STOCKS:
+        if rng.random() < 0.15:
+            piles.append((stock, ()))
+            continue
+        down, up = LIMITS[stock]
+        values = [rng.randint(1, 10)]
+        for _ in range(rng.randrange(3)):
+            values.append(rng.choice([v for v in range(1, 14) if v != values[-1]
+                                      and values[-1] - down <= v <= values[-1] + up]))
+        piles.append((stock, tuple(values)))
+    used = defaultdict(int)
+    for stock, values in piles:
+        for v in values:
+            used[stock, v] += 1
+    held = []
+    for _seat in range(n):
+        cards = []
+        for stock in STOCKS:
+            for _ in range(0 if even else rng.randrange(3)):
+                v = rng.randint(1, 10)
+                if used[stock, v] < 2 and sum(x for k, x in cards if k == stock) + v <= 12:
+                    used[stock, v] += 1
+                    cards.append((stock, v))
+        held.append(tuple(cards))
+    money = (rng.choice((5_000, 20_000)),) * n if even else \
+        tuple(rng.choice((0, 2_000, 5_000, 10_000, 20_000)) for _ in range(n))
+    return Position(round=rng.randint(1, 9), seat=rng.randrange(n), money=money, held=tuple(held),
+                    piles=tuple(piles), second_deck=True)
+
+
+def table_at(a: Position, n: int) -> Table:
+    table = Table(n, {})
+    table.money = list(a.money)
+    table.price = {stock: (values[-1] if values else 0) for stock, values in a.piles}
+    for seat, cards in enumerate(a.held):
+        for stock, value in cards:
+            table.sideways[seat][stock].append(value)
+    return table
+
+
+def test_the_score_and_the_winners_of_thousands_of_drawn_tables_are_the_rulebooks():
+    """Each drawn table is entered as a position, played on at random, and the market closes at
+    a refill draw chosen at random: every seat's worth after every entry, and the scores and
+    the winners (equal scores share the win) when it closes, are the rulebook's."""
+    title = get_title("black-monday")
+    rng = random.Random(2026)
+    seen: dict = defaultdict(int)
+    for game in range(2_000):
+        n = 2 + game % 5
+        state = title.new_state(Game("black-monday", tuple(f"P{i}" for i in range(n)),
+                                     title.normalize_options({}, n), game))
+        even = game % 4 == 0            # these close at the first refill
+        position = drawn_position(n, rng, even)
+        state.apply(position)
+        table = table_at(position, n)
+        while state.current_player() != TERMINAL:
+            if state.current_player() == CHANCE:
+                close = DrawMarketClose(state.seat)
+                action = close if state.phase == "refill" and (even or rng.random() < 0.4) and close in state.legal_actions() \
+                    else state.sample_chance(rng)
+            else:
+                legal = state.legal_actions()
+                action = legal[rng.randrange(len(legal))]
+            state.apply(action)
+            table.apply(action)
+            assert [state.worth(i) for i in range(n)] == table.scores(), f"game {game}, after {action!r}"
+            seen["positions"] += 1
+        outcome = state.outcome()
+        scores = table.scores()
+        assert list(outcome.scores) == scores, f"game {game}: {position}"
+        assert set(outcome.winners) == {s for s in range(n) if scores[s] == max(scores)}, f"game {game}: {position}"
+        seen["shared win" if len(outcome.winners) > 1 else "one winner"] += 1
+        seen["delisted at the end"] += sum(1 for s in STOCKS if not table.price[s])
+        seen["shares held at the end"] += sum(table.held(s, k) > 0 for s in range(n) for k in STOCKS)
+    print(dict(seen))
+    assert seen["shared win"] >= 100 and seen["one winner"] >= 1_000, dict(seen)
+    assert seen["delisted at the end"] >= 300 and seen["shares held at the end"] >= 3_000, dict(seen)
