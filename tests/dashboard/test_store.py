@@ -163,8 +163,9 @@ def test_list_and_delete(home):
     assert [i.id for i in store.list()] == [b.id, a.id]       # most recently played first
     store.delete(a.id)
     assert [i.id for i in store.list()] == [b.id]
-    with pytest.raises(SaveFileError, match="no saved match"):
+    with pytest.raises(SaveFileError) as gone:
         store.open(a.id)
+    assert str(gone.value) == f"There is no saved match '{a.id}'."    # the page says which one
     with pytest.raises(SaveFileError):
         store.delete(a.id)
 
