@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from .agents import RandomAgent, load_agent
+from .batches import game_seeds, run_map
 from .core import CHANCE, TERMINAL, Game, State
 from .errors import OptionsError
 from .registry import get_title
+from .tournament import MAX_ACTIONS, MOVE_SECONDS, agent_labels, play_batch
 
 __all__ = ["play_game", "simulate", "Summary", "game_seeds", "run_map"]
 
@@ -46,19 +48,6 @@ def play_game(title: str, n_players: int, seed: int, options: Mapping[str, Any] 
         state.apply(action)
 
 
-def game_seeds(seed: int, games: int) -> list[int]:
-    """The seed of each of ``games`` games of a study started from ``seed`` (same in every process)."""
-    return [seed * 1_000_003 + i for i in range(games)]
-
-
-def run_map(function: Callable, argument_lists: Sequence[Sequence], executor=None) -> list:
-    """``function`` over zipped argument lists, in-process or spread by any executor with a
-    ``concurrent.futures``-style ``map`` (a process pool, a Dask client's ``get_executor()``)."""
-    if executor is None:
-        return [function(*args) for args in zip(*argument_lists)]
-    return list(executor.map(function, *argument_lists))
-
-
 @dataclass
 class Summary:
     title: str
@@ -83,7 +72,6 @@ def simulate(title: str, n_players: int, games: int, seed: int = 0,
     """Many games with ``agents`` in fixed seats (default: random players; names or agents
     as in ``tabletop.agents``), by seat; a tied win counts as a share. ``executor`` (any
     ``concurrent.futures`` executor) spreads the games over processes or a cluster."""
-    from .tournament import MAX_ACTIONS, MOVE_SECONDS, _games, _labels
     t = get_title(title)
     if type(games) is not int or games < 1:
         raise OptionsError(f"A simulation needs a whole number of games, at least 1, not {games!r}.")
@@ -97,8 +85,8 @@ def simulate(title: str, n_players: int, games: int, seed: int = 0,
     seats = tuple(range(n_players))
     plan = [(g, s, seats) for g, s in enumerate(game_seeds(seed, games))]
     batches = [plan[i:i + _BATCH] for i in range(0, games, _BATCH)]
-    per_batch = run_map(_games, ([t.name] * len(batches), [agents] * len(batches),
-                                 [_labels(agents)] * len(batches), [options] * len(batches),
+    per_batch = run_map(play_batch, ([t.name] * len(batches), [agents] * len(batches),
+                                 [agent_labels(agents)] * len(batches), [options] * len(batches),
                                  [MOVE_SECONDS] * len(batches), [MAX_ACTIONS] * len(batches),
                                  [None] * len(batches), batches), executor)
     seconds = time.perf_counter() - start

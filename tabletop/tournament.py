@@ -40,7 +40,7 @@ from .agents import RandomAgent, builtin_agents, is_blind, load_agent, new_playe
 from .core import CHANCE, TERMINAL, Game, shown
 from .errors import OptionsError
 from .registry import get_title
-from .simulate import game_seeds
+from .batches import game_seeds
 
 __all__ = ["run", "play", "GameRecord", "Tournament", "figure", "seating", "MOVE_SECONDS", "MAX_ACTIONS"]
 
@@ -246,7 +246,7 @@ def play(title: str, agents: Sequence[Any], seed: int = 0, options: Mapping | No
     normalized = t.normalize_options(dict(options or {}), len(loaded))
     slot = _WATCHDOG.register()
     try:
-        return _play(t, loaded, _labels(agents), normalized, seed, move_seconds, max_actions, slot,
+        return _play(t, loaded, agent_labels(agents), normalized, seed, move_seconds, max_actions, slot,
                      measure)
     finally:
         _WATCHDOG.unregister()
@@ -260,7 +260,7 @@ def seating(seed: int, game: int, n: int) -> tuple[int, ...]:
     return tuple(order[(seat + turn) % n] for seat in range(n))
 
 
-def _games(title_name: str, agents: Sequence[Any], labels: Sequence[str], options: Mapping,
+def play_batch(title_name: str, agents: Sequence[Any], labels: Sequence[str], options: Mapping,
            move_seconds: float, max_actions: int, measure,
            games: Sequence[tuple[int, int, tuple[int, ...]]]) -> list[GameRecord]:
     """A batch of games (index, seed, seating), in one process or worker thread."""
@@ -311,7 +311,7 @@ def run(title: str, agents: Sequence[Any], games: int = 100, seed: int = 0,
     columns of the games table, averaged by agent in the ranking (say, money paid at auctions)."""
     t = get_title(title)
     agents = list(agents)
-    labels = _labels(agents)
+    labels = agent_labels(agents)
     n = len(agents)
     if not t.min_players <= n <= t.max_players:
         raise OptionsError(f"{t.display_name} is for {t.min_players} to {t.max_players} players: "
@@ -375,7 +375,7 @@ def _spread(executor, setup: tuple, plan, jobs: int, bar) -> list[GameRecord]:
     # sending them costs little next to playing them
     size = max(1, min(200, len(plan) // (8 * max(jobs, 4))))
     batches = [plan[i:i + size] for i in range(0, len(plan), size)]
-    futures = [executor.submit(_games, *setup, b) for b in batches]
+    futures = [executor.submit(play_batch, *setup, b) for b in batches]
     out = []
     for future in futures:   # in order: the records come back in game order
         part = future.result()
@@ -384,7 +384,7 @@ def _spread(executor, setup: tuple, plan, jobs: int, bar) -> list[GameRecord]:
     return out
 
 
-def _labels(agents: Sequence[Any]) -> list[str]:
+def agent_labels(agents: Sequence[Any]) -> list[str]:
     """A distinct label per entry: its name, or its object's name; repeats numbered."""
     names = []
     for a in agents:

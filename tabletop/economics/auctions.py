@@ -27,7 +27,7 @@ from fractions import Fraction
 from typing import Sequence
 
 from ..errors import OptionsError
-from ..simulate import game_seeds, run_map
+from ..batches import game_seeds, run_map
 
 __all__ = [
     "RULES", "equilibrium_bid", "expected_revenue", "revenue_variance", "expected_payment", "expected_payoff",

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from ..errors import OptionsError
-from ..simulate import run_map
+from ..batches import run_map
 from .assignment import ladder_auction, max_welfare_assignment, vcg
 
 __all__ = ["MarketResult", "LadderComparison", "compare_market", "compare_ladder",

@@ -26,7 +26,7 @@ from ..agents import RandomAgent
 from ..blackmonday import data as bm
 from ..core import Action, State
 from ..errors import OptionsError
-from ..simulate import game_seeds, run_map
+from ..batches import game_seeds, run_map
 from ..jika import data as jk
 from ..simulate import play_game
 

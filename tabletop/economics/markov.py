@@ -36,7 +36,7 @@ from typing import Mapping, Sequence
 from ..agents import RandomAgent
 from ..core import CHANCE, TERMINAL, Game
 from ..errors import OptionsError
-from ..simulate import game_seeds, run_map
+from ..batches import game_seeds, run_map
 from ..registry import get_title
 from ..simulate import play_game
 from ..stockpile.data import (ACTION_STEPS, BOOM, BUST, COMPANIES, FORECAST_STEPS, FORECASTS, Track,

@@ -32,7 +32,7 @@ from typing import Mapping, Sequence
 from ..agents import RandomAgent
 from ..core import CHANCE, TERMINAL, Game
 from ..errors import OptionsError
-from ..simulate import game_seeds, run_map
+from ..batches import game_seeds, run_map
 from ..registry import get_title
 from ..stockpile.data import COMPANIES, FORECASTS, compile_rules, merge_rules
 from .assignment import ladder_auction
