@@ -43,8 +43,8 @@ LANGUAGES = {"en": "English", "ko": "한국어", "ja": "日本語", "es": "Espa�
 DEFAULT = "en"
 #: the catalogs, one per part of the code, and the folders Babel extracts each from
 DOMAINS = {
-    "tabletop": ["tabletop/*.py"],
-    "widgets": ["widgets/*.py", "widgets/dashboards/*.py"],
+    "tabletop": ["tabletop/*.py", "tabletop/store/*.py"],
+    "widgets": ["widgets/*.py", "widgets/dashboards/*.py", "widgets/titles/*.py", "widgets/classroom/*.py"],
     "stockpile": ["tabletop/stockpile/*.py"],
     "acquire": ["tabletop/acquire/*.py"],
     "blackmonday": ["tabletop/blackmonday/*.py"],

@@ -29,7 +29,7 @@ from tabletop.core import CHANCE, Action, State
 from tabletop.i18n import _
 
 from . import kit
-from .pickers import PickerContext, Row, Tap, part_rows
+from .pickers import PickerContext, Row, Tap, compact_labels, part_rows
 from .render import esc, humanize
 
 __all__ = ["ActionGroup", "group_actions", "ActionPanel", "layout_rows"]
@@ -53,31 +53,6 @@ def _varying_fields(actions: Sequence[Action]) -> list[str]:
     return [n for n in names if len({repr(getattr(a, n)) for a in actions}) > 1]
 
 
-def _compact(labels: list[str]) -> tuple[str, list[str]]:
-    """Common leading and trailing words of ``labels`` -> (heading, shortened labels)."""
-    if len(labels) < 2:
-        return "", labels
-    words = [lb.split(" ") for lb in labels]
-    shortest = min(len(w) for w in words)
-    pre = 0
-    while pre < shortest - 1 and all(w[pre] == words[0][pre] for w in words):
-        pre += 1
-    suf = 0
-    while suf < shortest - pre - 1 and all(w[-1 - suf] == words[0][-1 - suf] for w in words):
-        suf += 1
-    if pre == 0 and suf == 0:
-        return "", labels
-    short = [" ".join(w[pre:len(w) - suf]) for w in words]
-    if not suf:      # a sentence's full stop does not belong on a short button ("$1", not "$1.")
-        short = [s[:-1] if s.endswith(".") and len(s) > 1 else s for s in short]
-    if any(not s for s in short) or len(set(short)) < len(short):
-        return "", labels
-    head = " ".join(words[0][:pre])
-    tail = " ".join(words[0][len(words[0]) - suf:]) if suf else ""
-    heading = (head + (" …" if tail or short else "") + (" " + tail if tail else "")).strip()
-    return heading, short
-
-
 def group_actions(actions: Sequence[Action], describe: Callable[[Action], str]) -> list[ActionGroup]:
     """Group ``actions`` (kept in their legal order) for the panel."""
     by_kind: dict[str, list[Action]] = {}
@@ -96,7 +71,7 @@ def group_actions(actions: Sequence[Action], describe: Callable[[Action], str]) 
         for part in parts:
             labels = [describe(a) for a in part]
             for sub, sub_labels in _split_by_words(part, labels):
-                heading, short = _compact(sub_labels)
+                heading, short = compact_labels(sub_labels)
                 groups.append(ActionGroup(heading or humanize(kind), sub, short))
     return groups
 
@@ -180,7 +155,7 @@ def layout_rows(actions: Sequence[Action], describe: Callable[[Action], str], st
 
 
 def _compact_rows(groups: list[ActionGroup], kind: str) -> list[Row]:
-    heading, short = _compact([g.heading for g in groups])
+    heading, short = compact_labels([g.heading for g in groups])
     heading = heading.replace("… …", "…")
     if not heading:
         return [_group_rows(g, kind) for g in groups]

@@ -13,16 +13,17 @@ nothing.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import Any, Callable, Sequence
 
 import ipywidgets as W
 
 from tabletop.core import Correction
 from tabletop.errors import MalformedAction
-from tabletop.i18n import N_, _, tr
+from tabletop.i18n import _, tr
 
 from . import kit
 from .render import esc, money, name
+from .titles import title_ui
 
 __all__ = ["CorrectionCard", "Fix", "fixes_for"]
 
@@ -43,73 +44,14 @@ class Fix:
         self.board, self.subjects, self.typed_subject, self.values = board, tuple(subjects), typed_subject, values
 
 
-def _named(names: Sequence[str], context: str) -> Choices:
+def named_choices(names: Sequence[str], context: str) -> Choices:
     """Each component under its edition's name in the page's language (the value stays English)."""
     return [(name(n, context), n) for n in names]
 
 
-def _stockpile(options) -> list[Fix]:
-    from tabletop.stockpile.data import COMPANIES, compile_rules
-    rules = compile_rules(options["rules_data"])
-    tracks = dict(zip(COMPANIES, rules.expert if options.get("expert_board") else rules.standard))
-    return [
-        Fix("money", N_("A player's money"), N_("Money now")),
-        Fix("holding", N_("A player's stock cards"), N_("Stock cards now"), subjects=_named(COMPANIES, "stockpile company")),
-        Fix("split holding", N_("A player's split stock cards"), N_("Split cards now"),
-            subjects=_named(COMPANIES, "stockpile company")),
-        Fix("space", N_("A stock's value"), N_("Value now"), board=True, subjects=_named(COMPANIES, "stockpile company"),
-            values=lambda company: [(tr("{value} (space {space})", value=v, space=i), i)
-                                    for i, v in enumerate(tracks[company].values)]),
-    ]
-
-
-def _acquire(options) -> list[Fix]:
-    from tabletop.acquire.rules import tables_for
-    tables = tables_for(options)
-    squares = [(_("empty"), None), (_("a tile in no corporation"), "")] + [
-        (tr("a {corporation} tile", corporation=name(c, "acquire corporation")), c) for c in tables.corps]
-    fixes = [
-        Fix("money", N_("A player's money"), N_("Money now")),
-        Fix("holding", N_("A player's shares"), N_("Shares now"), subjects=_named(tables.corps, "acquire corporation")),
-        Fix("square", N_("A square of the board"), N_("The square holds"), board=True,
-            # no example square: any one named here might be a tile in someone's rack
-            typed_subject=N_("the square: its number, then its letter"), values=lambda _square: squares),
-    ]
-    # with hidden money, money and shares are secret: typing them on the shared screen would show them
-    return fixes[2:] if options.get("hidden_money") else fixes
-
-
-def _black_monday(options) -> list[Fix]:
-    from tabletop.blackmonday.data import STOCKS, VALUES
-    cards = [(money(v), v) for v in VALUES]
-    stocks = _named(STOCKS, "blackmonday stock")
-    return [
-        Fix("money", N_("A player's money"), N_("Money now")),
-        Fix("add holding", N_("A card a player holds sideways (add it)"), N_("The card"),
-            subjects=stocks, values=lambda _stock: cards),
-        Fix("remove holding", N_("A card a player no longer holds (remove it)"), N_("The card"),
-            subjects=stocks, values=lambda _stock: cards),
-        Fix("price", N_("A stock's price"), N_("Price now"), board=True, subjects=stocks,
-            values=lambda _stock: cards),
-    ]
-
-
-def _jika(options) -> list[Fix]:
-    from tabletop.jika.data import MARKET_VALUES, SLOTS, START_PRICE, SUITS
-    values = [(str(v), v) for v in MARKET_VALUES]
-    showing = {"upper": [(_("nothing"), None)] + values, "lower": [(_("the ace"), START_PRICE)] + values}
-    return [Fix("square", N_("A market card"), N_("It shows"), board=True,
-                subjects=[(tr("{suit}, {slot} card", suit=name(suit, "jika term"), slot=_(slot)), f"{suit} {slot}")
-                          for suit in SUITS for slot in SLOTS],
-                values=lambda subject: showing[subject.split(" ")[1]])]
-
-
-_FIXES = {"stockpile": _stockpile, "acquire": _acquire, "black-monday": _black_monday, "jika": _jika}
-
-
 def fixes_for(title: str, options) -> list[Fix]:
     """What the table may correct in ``title`` with these options (empty: no corrections)."""
-    make = _FIXES.get(title)
+    make = title_ui(title).corrections
     return make(options) if make else []
 
 
@@ -281,3 +223,4 @@ class CorrectionCard:
         css = "tt-banner" if refused else "tt-notice"
         self.message.value = f'<div class="{css}">{esc(text)}</div>'
         kit.show(self.message)
+

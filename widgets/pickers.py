@@ -15,11 +15,10 @@ from tabletop.choices import Narrowing, Part, values_of
 from tabletop.core import Action
 from tabletop.i18n import DEFAULT, _, current_language, tr
 
-from .render import esc, humanize, money, name, short_name
+from .render import esc, humanize
 
-__all__ = ["Tap", "Row", "PickerContext", "part_rows", "value_labels", "acquire_grid", "stockpile_bid_rows",
-           "stockpile_supply_rows", "stockpile_sale_rows", "stockpile_rows", "stockpile_part_words", "BOARD_COLOURS",
-           "blackmonday_start_rows", "acquire_buy_rows", "acquire_end_rows", "acquire_rows"]
+__all__ = ["Tap", "Row", "PickerContext", "part_rows", "value_labels", "compact_labels", "short_label",
+           "refused_after", "acting_name"]
 
 
 @dataclass
@@ -83,13 +82,32 @@ class PickerContext:
     step: Any = None
 
 
-# --- words for the parts of a choice --------------------------------------------------------------
-def _compact(labels):
-    from .actions import _compact as compact
-    return compact(labels)
+def compact_labels(labels: list[str]) -> tuple[str, list[str]]:
+    """Common leading and trailing words of ``labels`` -> (heading, shortened labels)."""
+    if len(labels) < 2:
+        return "", labels
+    words = [lb.split(" ") for lb in labels]
+    shortest = min(len(w) for w in words)
+    pre = 0
+    while pre < shortest - 1 and all(w[pre] == words[0][pre] for w in words):
+        pre += 1
+    suf = 0
+    while suf < shortest - pre - 1 and all(w[-1 - suf] == words[0][-1 - suf] for w in words):
+        suf += 1
+    if pre == 0 and suf == 0:
+        return "", labels
+    short = [" ".join(w[pre:len(w) - suf]) for w in words]
+    if not suf:      # a sentence's full stop does not belong on a short button ("$1", not "$1.")
+        short = [s[:-1] if s.endswith(".") and len(s) > 1 else s for s in short]
+    if any(not s for s in short) or len(set(short)) < len(short):
+        return "", labels
+    head = " ".join(words[0][:pre])
+    tail = " ".join(words[0][len(words[0]) - suf:]) if suf else ""
+    heading = (head + (" …" if tail or short else "") + (" " + tail if tail else "")).strip()
+    return heading, short
 
 
-def _short(label: str) -> str:
+def short_label(label: str) -> str:
     return label[:-1] if label.endswith(".") and not label.endswith("..") else label
 
 
@@ -109,8 +127,8 @@ def value_labels(part: Part, actions: Sequence[Action], describe: Callable[[Acti
         same = [a for a in actions if _vkey(part.value_of(a)) == _vkey(v)]
         # the description nearest the first action's: it differs only where this part is said
         labels.append(min((said[a] for a in same), key=lambda text: _distance(text.split(" "), ref)))
-    _head, short = _compact(labels)
-    return {_vkey(v): _short(s) for v, s in zip(values, short)}
+    section_heading, short = compact_labels(labels)
+    return {_vkey(v): short_label(s) for v, s in zip(values, short)}
 
 
 def _aligned_labels(part: Part, values: list, actions: Sequence[Action], said: dict) -> dict | None:
@@ -133,7 +151,7 @@ def _aligned_labels(part: Part, values: list, actions: Sequence[Action], said: d
                     and group[0][before].islower() and group[0][before] not in ("a", "an", "the", "and", "on")):
                 picked.append(group[0][before])
             picked.append(group[0][i])
-        text = _short(" ".join(picked))
+        text = short_label(" ".join(picked))
         out[_vkey(v)] = text[:1].upper() + text[1:]
     if len(set(out.values())) < len(out):
         return None
@@ -211,86 +229,13 @@ def _tap(label: str, step: Narrowing, describe, kind: str) -> Tap:
 
 
 def _generic_question(actions, describe, asked) -> str:
-    heading, _short_labels = _compact([describe(a) for a in actions])
+    heading, _short_labels = compact_labels([describe(a) for a in actions])
     what = _(" and ").join(humanize(n).lower() for n in asked)
     return tr("{question}: choose the {what}", question=heading, what=what) if heading \
         else tr("Choose the {what}", what=what)
 
 
-# --- Stockpile ------------------------------------------------------------------------------------
-def stockpile_part_words(kind: str, part: str, value, actions) -> str | None:
-    """Stockpile's placement (and Maverick Mark's move) in a player's words."""
-    if kind == "MoveCard":
-        return tr("Card {n}", n=value + 1) if part == "position" else tr("Stockpile {pile}", pile=value + 1)
-    if kind != "PlaceCards":
-        return None
-    if part == "face_up_card":
-        return _("Both face down") if value is None else tr("{card} face up", card=name(value))
-    if part in ("first_pile", "second_pile"):
-        return tr("Stockpile {pile}", pile=value + 1)
-    return None
-
-
-def stockpile_part_question(kind: str, parts: tuple, actions) -> str | None:
-    if kind == "MoveCard":
-        return {"from_pile": _("Move a card from which stockpile?"),
-                "position": _("Which card, and onto which stockpile?") if len(parts) > 1 else _("Which card?"),
-                "to_pile": _("Onto which stockpile?")}.get(parts[0])
-    if kind != "PlaceCards":
-        return None
-    if parts[0] == "face_up_card":
-        return _("Which card goes face up, and on which stockpile?") if len(parts) > 1 else _("Which card goes face up?")
-    a = actions[0]
-    (c1, _p1, up1), (c2, _p2, _up2) = a.placements
-    if parts[0] == "first_pile":
-        return (tr("Where does {card} go face up?", card=name(c1)) if up1
-                else tr("Where does {card} go face down?", card=name(c1)))
-    return tr("Where does {card} go face down?", card=name(c2))
-
-
-def _pile_context(pile: Mapping, names: Sequence[str]) -> str:
-    chips = []
-    down = 0
-    for c in pile.get("cards") or []:
-        if c.get("face_down"):
-            down += 1
-        else:
-            chips.append(f'<span class="tt-cardchip">{esc(name(c.get("card")))}</span>')
-    if down:
-        chips.append('<span class="tt-cardchip tt-facedown">' + esc(tr("{n} face down", n=down)) + '</span>')
-    bid = pile.get("bid")
-    if bid:
-        who = names[bid["seat"]] if bid["seat"] < len(names) else bid["seat"]
-        chips.append('<span class="tt-bid">' + esc(tr("{player} bids {amount}", player=who, amount=money(bid["amount"]))) + '</span>')
-    return " ".join(chips) or '<span class="tt-dim">' + esc(_("empty")) + '</span>'
-
-
-def stockpile_bid_rows(ctx: PickerContext) -> list[Row] | None:
-    """The bids, one row per stockpile: the stockpile's face-up cards (and how many face down,
-    and the bid on it) beside its bid buttons, so the choice is made looking at the pile."""
-    if ctx.kind != "PlaceBid" or len(ctx.actions) < 2:
-        return None
-    board = ctx.public_view().get("board") or {}
-    piles = board.get("stockpiles") or []
-    names = [p.get("name", "") for p in ctx.public_view().get("players") or []]
-    by_pile: dict[int, list[Action]] = {}
-    for a in ctx.actions:
-        by_pile.setdefault(a.pile, []).append(a)
-    who = _actor(ctx, names, lambda text: text.split(" bids ")[0])
-    rows = []
-    for pile, acts in by_pile.items():
-        _head, short = _compact([ctx.describe(a) for a in acts])
-        if len(acts) == 1:
-            short = [money(acts[0].amount)]
-        taps = [Tap(_short(s), action=a) for a, s in zip(acts, short)]   # no tooltip: one message a button a bid
-        context = _pile_context(piles[pile], names) if pile < len(piles) else ""
-        rows.append(Row("", taps, '<div class="tt-pile-label"><b>' + esc(tr("Stockpile {pile}", pile=pile + 1)) + f'</b> {context}</div>',
-                        kind=ctx.kind))
-    rows[0].head = "<b>" + esc(tr('{player} bids on a stockpile', player=who)) + "</b>"
-    return rows
-
-
-def _refused(after, entries):
+def refused_after(after, entries):
     """What the engine offers after ``entries``, or None when it refuses one of them."""
     from tabletop.errors import TabletopError
     try:
@@ -299,128 +244,7 @@ def _refused(after, entries):
         return None
 
 
-def _supply_path(ctx: PickerContext):
-    """Of a seat about to draw its two market cards: (the second draws offered, the placements
-    offered) along one path the engine accepts, or None when the draw is not two cards followed by
-    their placement (one card already drawn, a draw entered ahead of the turn)."""
-    for first in ctx.actions:
-        second = _refused(ctx.after, (first,))
-        if second is None:
-            continue
-        if not second or any(type(b).__name__ != "DrawCard" or b.seat != first.seat for b in second):
-            return None
-        for b in second:
-            placements = _refused(ctx.after, (first, b))
-            if placements is None:
-                continue
-            if placements and all(type(p).__name__ == "PlaceCards" for p in placements):
-                return second, placements
-            return None
-    return None
-
-
-def _placing(entries: Sequence[Action], card: str, pile: int, up: bool) -> bool:
-    place = entries[2] if len(entries) >= 3 else None
-    return (len(entries) >= 3 and entries[0].card == card
-            and type(place).__name__ == "PlaceCards" and (card, pile, up) in place.placements)
-
-
-def stockpile_supply_rows(ctx: PickerContext) -> list[Row] | None:
-    """The supply step of one player in two taps instead of four (draw, draw, face-up card and its
-    stockpile, the other's stockpile): the card put face up on its stockpile, then the other card
-    on its stockpile; each row's card name alone enters just that card (then the rest as before).
-    Every row is a card kind the engine offers to enter and every stockpile one its placements
-    name; whether the deck holds the card is not looked at (the engine refuses it on entry), so
-    the rows tell nothing of where the other cards are."""
-    if ctx.kind != "DrawCard" or ctx.after is None or not ctx.actions:
-        return None
-    path = _supply_path(ctx)
-    if path is None:
-        return None
-    second, placements = path
-    kinds = [p.placements for p in placements]
-    up_piles = sorted({pl[0][1] for pl in kinds if pl[0][2]})
-    down_piles = sorted({pl[1][1] for pl in kinds})
-    both_down = any(not pl[0][2] for pl in kinds)          # Secretive Stuart
-    step = ctx.step
-    who = ctx.describe(ctx.actions[0]).split(" draws ")[0]
-    if step is None:
-        rows = []
-        for a in ctx.actions:
-            taps = [Tap(a.card, action=a, kind=ctx.kind, tooltip=f"Enter only {a.card}; then the other card")]
-            taps += [Tap(f"{p + 1}", step=("up", a, p), kind=ctx.kind,
-                         toward=lambda e, c=a.card, p=p: _placing(e, c, p, True),
-                         tooltip=f"{a.card} face up on stockpile {p + 1}") for p in up_piles]
-            rows.append(Row("", taps, kind=ctx.kind))
-        if both_down:
-            rows.append(Row("", [Tap("Both face down (Secretive Stuart)", step=("down",), kind=ctx.kind,
-                                     toward=lambda e: len(e) >= 3 and not e[2].placements[0][2])], kind=ctx.kind))
-        rows[0].head = (f"<b>{esc(who)}'s two cards: tap the card you put face up, on its stockpile "
-                        f"({', '.join(str(p + 1) for p in up_piles)})</b>"
-                        f'<div class="tt-dim">or the card\'s name alone to enter just that card</div>')
-        return rows
-    back = Row("", [Tap("Back", back=True, kind=ctx.kind)], kind=ctx.kind)
-    if step == ("down",):
-        rows = [Row("", [Tap(f"{p + 1}", step=("down", a, p), kind=ctx.kind,
-                             toward=lambda e, c=a.card, p=p: _placing(e, c, p, False),
-                             tooltip=f"{a.card} face down on stockpile {p + 1}") for p in down_piles],
-                    f'<span class="tt-row-label">{esc(a.card)}</span>', kind=ctx.kind) for a in ctx.actions]
-        rows[0].head = "<b>Both face down: the first card, on which stockpile?</b>"
-        return rows + [back]
-    face, first, pile = step
-    up = face == "up"
-    offered = _refused(ctx.after, (first,))
-    rows = []
-    for b in offered or second:       # refused (no such card left): the engine says so on entry
-        placed = None if offered is None else _refused(ctx.after, (first, b))
-        taps = []
-        for q in down_piles:
-            want = ((first.card, pile, up), (b.card, q, False))
-            entries: tuple = (first,) if offered is None else (first, b)
-            if placed is not None:
-                match = next((p for p in placed if sorted(p.placements) == sorted(want)), None)
-                if match is None:
-                    continue
-                entries = (first, b, match)
-            taps.append(Tap(f"{q + 1}", entries=entries, kind=ctx.kind,
-                            tooltip=f"{b.card} face down on stockpile {q + 1}"))
-        if taps:
-            rows.append(Row("", taps, f'<span class="tt-row-label">{esc(b.card)}</span>', kind=ctx.kind))
-    if not rows:
-        return None
-    said = f"{first.card} face {'up' if up else 'down'} on stockpile {pile + 1}"
-    rows[0].head = f"<b>{esc(said)}; the other card, face down, on which stockpile?</b>"
-    return rows + [back]
-
-
-def stockpile_sale_rows(ctx: PickerContext) -> list[Row] | None:
-    """A sale, and a sale that is the last one (the sale and "done selling" at one tap): the
-    second row offers each sale after which the engine offers being done."""
-    if ctx.kind not in ("SellStock", "SellHalfSplit") or ctx.after is None:
-        return None
-    labels = [ctx.describe(a) for a in ctx.actions]
-    heading, short = _compact(labels)
-    if len(ctx.actions) == 1:
-        heading, short = "", labels
-    plain = [Tap(_short(s), action=a, kind=ctx.kind) for a, s in zip(ctx.actions, short)]
-    last = []
-    for a, s in zip(ctx.actions, short):
-        then = _refused(ctx.after, (a,)) or []
-        done = next((p for p in then if type(p).__name__ == "Pass" and p.seat == a.seat), None)
-        if done is not None:
-            last.append(Tap(_short(s), entries=(a, done), kind=ctx.kind, tooltip=f"{_short(s)}, then done selling"))
-    rows = [Row(f"<b>{esc(heading or humanize(ctx.kind))}</b>", plain, kind=ctx.kind)]
-    if last:
-        rows.append(Row("", last, '<span class="tt-row-label">… and then done selling:</span>', kind=ctx.kind))
-    return rows
-
-
-def stockpile_rows(ctx: PickerContext) -> list[Row] | None:
-    """Stockpile's own pickers: the bids by stockpile, a player's supply step, the sales."""
-    return stockpile_bid_rows(ctx) or stockpile_supply_rows(ctx) or stockpile_sale_rows(ctx)
-
-
-def _actor(ctx: PickerContext, names: Sequence[str], from_words: Callable[[str], str]) -> str:
+def acting_name(ctx: PickerContext, names: Sequence[str], from_words: Callable[[str], str]) -> str:
     """Who the offered actions are for: read from the English words (as the heading always did),
     in another language from the acting seat (its words are not English)."""
     if current_language() == DEFAULT:
@@ -428,128 +252,3 @@ def _actor(ctx: PickerContext, names: Sequence[str], from_words: Callable[[str],
     seat = getattr(ctx.actions[0], "seat", None)
     return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
 
-
-# --- Black Monday ---------------------------------------------------------------------------------
-def blackmonday_start_rows(ctx: PickerContext) -> list[Row] | None:
-    """The start-price card turned up, one row per stock: short buttons ("$4"; a card that sets no
-    price reads "$12 skip"), the rule in the heading. Whether a card is skipped is public: over the
-    highest start price, or its stock already priced (the board's price cards). No tooltip: the
-    log's sentence names the card ("Chewy Poultry $5"), and a list of every printed card is better
-    read as rows than as card names on the page."""
-    if ctx.kind != "RevealStartCard" or not ctx.actions:
-        return None
-    from tabletop.blackmonday.data import START_PRICE_MAX
-    priced = (ctx.public_view().get("board") or {}).get("price_cards") or {}
-    by_stock: dict[str, list[Action]] = {}
-    for a in ctx.actions:
-        by_stock.setdefault(a.stock, []).append(a)
-    rows = []
-    for stock, acts in by_stock.items():
-        has_price = bool(priced.get(stock))
-        taps = [Tap(money(a.value) if a.value <= START_PRICE_MAX or has_price   # a priced row says it once
-                    else tr("{price} skip", price=money(a.value)), action=a, kind=ctx.kind)
-                for a in acts]
-        label = name(stock, "blackmonday stock")
-        if has_price:
-            label = tr("{stock} (priced: skipped)", stock=label)
-        rows.append(Row("", taps, f'<span class="tt-row-label">{esc(label)}</span>', kind=ctx.kind))
-    rows[0].head = "<b>" + esc(tr("The dealer turns up a card: its stock starts at its value "
-                                  "(a card over {most} is skipped)", most=money(START_PRICE_MAX))) + "</b>"
-    return rows
-
-
-# --- Acquire --------------------------------------------------------------------------------------
-#: the corporations' colours (the tracker's board too): white letters on each read at 4.5:1 or more
-BOARD_COLOURS = ["#b45309", "#b91c1c", "#1d4ed8", "#047857", "#6d28d9", "#be185d", "#0e7490",
-                 "#4d7c0f", "#7e22ce"]
-_TILE_KINDS = {"PlaceTile", "DrawTile", "DrawStartTile"}
-
-
-def acquire_grid(ctx: PickerContext) -> list[Row] | None:
-    """The board's own grid, one small button a square: the offered tiles are enabled (one tap
-    places or enters the tile), every other square shows what is on it and is disabled."""
-    if ctx.kind not in _TILE_KINDS:
-        return None
-    board = ctx.public_view().get("board") or {}
-    grid = board.get("grid") or []
-    cols = board.get("column_labels") or []
-    rows_l = board.get("row_labels") or []
-    if not grid or not cols or not rows_l:
-        return None
-    corps = [c["name"] for c in board.get("corporations") or []]
-    colour = {name: BOARD_COLOURS[i % len(BOARD_COLOURS)] for i, name in enumerate(corps)}
-    offered = {a.tile: a for a in ctx.actions}
-    taps = []
-    for r, row in enumerate(grid):
-        for c, cell in enumerate(row):
-            tile = f"{cols[c]}{rows_l[r]}"
-            action = offered.pop(tile, None)
-            if action is not None:
-                taps.append(Tap(tile, action=action, tooltip=ctx.describe(action), colour="#ffffff"))
-            elif cell is None:     # a screen reader names an empty square too (not by its tile: racks are secret)
-                taps.append(Tap("", enabled=False, tooltip=_("empty")))
-            elif cell == "":
-                taps.append(Tap("▪", enabled=False, colour="#9ca3af"))
-            else:
-                taps.append(Tap(short_name(cell, "acquire corporation"), enabled=False, colour=colour.get(cell, "#6b7280")))
-    if offered:              # a tile the grid has no square for: never hide an offered action
-        return None
-    verb = {"PlaceTile": _("Tap a tile to place it"), "DrawTile": _("Tap the tile drawn"),
-            "DrawStartTile": _("Tap the tile drawn")}[ctx.kind]
-    names = [p.get("name", "") for p in ctx.public_view().get("players") or []]
-    who = _actor(ctx, names, lambda text: text.split(" ")[0]) if ctx.actions else ""
-    return [Row(f"<b>{esc(verb)}</b>" + (f' <span class="tt-dim">({esc(who)})</span>' if who else ""),
-                taps, columns=len(cols), kind=ctx.kind)]
-
-
-def acquire_end_rows(ctx: PickerContext) -> list[Row] | None:
-    """Ending the turn, and beside it the board's grid to end the turn and enter the tile drawn
-    at one tap (the next entry is that player's own draw): offered on a player's own panel only,
-    the grid's squares being the draws the engine offers them once the turn is ended."""
-    if ctx.kind != "EndTurn" or ctx.after is None or len(ctx.actions) != 1:
-        return None
-    end = ctx.actions[0]
-    draws = _refused(ctx.after, (end,))
-    if not draws or any(type(d).__name__ != "DrawTile" or d.seat != end.seat for d in draws):
-        return None
-    import dataclasses
-    grid = acquire_grid(dataclasses.replace(ctx, kind="DrawTile", actions=list(draws)))
-    if not grid:
-        return None
-    for tap in grid[0].taps:
-        if tap.action is not None:
-            tap.entries, tap.action, tap.kind = (end, tap.action), None, ctx.kind
-    grid[0].kind = ctx.kind
-    grid[0].head = "<b>" + esc(_("Or end the turn and tap the tile you draw")) + "</b>"
-    return [Row("<b>" + esc(_("End turn")) + "</b>", [Tap(_short(ctx.describe(end)), action=end, kind=ctx.kind)],
-                kind=ctx.kind)] + grid
-
-
-def acquire_buy_rows(ctx: PickerContext) -> list[Row] | None:
-    """Buying: each share the engine offers, and beside it two or three of it at one tap where the
-    engine offers that share again after the first (and the second)."""
-    if ctx.kind != "BuyShare" or ctx.after is None:
-        return None
-    rows = []
-    for buy in ctx.actions:
-        taps = [Tap(_short(ctx.describe(buy)), action=buy, kind=ctx.kind)]
-        entries: tuple = (buy,)
-        while len(entries) < 3:
-            then = _refused(ctx.after, entries) or []
-            if buy not in then:
-                break
-            entries += (buy,)
-            # the corporation on every button: "×2" alone was bought as the row above's by mistake
-            corporation = name(buy.corporation, "acquire corporation")
-            taps.append(Tap(tr("×{n} {corporation}", n=len(entries), corporation=corporation),
-                            entries=entries, kind=ctx.kind,
-                            tooltip=tr("{n} {corporation} shares", n=len(entries), corporation=corporation)))
-        rows.append(Row("", taps, kind=ctx.kind))
-    rows[0].head = "<b>" + esc(_("Buy shares")) + "</b>"
-    return rows
-
-
-def acquire_rows(ctx: PickerContext) -> list[Row] | None:
-    """Acquire's own pickers: tiles on the board's grid, buying one to three shares at a tap, and
-    ending the turn with the tile drawn."""
-    return acquire_grid(ctx) or acquire_buy_rows(ctx) or acquire_end_rows(ctx)

@@ -8,7 +8,7 @@ import pytest
 
 from tabletop import Match
 from tabletop.acquire import ChooseSurvivor, DrawStartTile
-from tabletop.widgets.boards import acquire_board
+from tabletop.widgets.titles.acquire import acquire_board
 
 from .table import Table
 from .test_rules import ETCH10, THREE, build, etch_bolt

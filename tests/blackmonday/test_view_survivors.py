@@ -5,7 +5,7 @@ the cards each test turns up."""
 import html
 
 from tabletop import Match
-from tabletop.widgets.boards import blackmonday_board
+from tabletop.widgets.titles.blackmonday import blackmonday_board
 from tabletop.widgets.render import players_html
 
 from .helpers import buy, crash, move, new_match

@@ -8,8 +8,8 @@ import re
 
 from tabletop import i18n
 from tabletop.store import Store
-from tabletop.widgets.boards import acquire_board
-from tabletop.widgets.pickers import BOARD_COLOURS
+from tabletop.widgets.titles.acquire import acquire_board
+from tabletop.widgets.titles.acquire import BOARD_COLOURS
 
 from . import crawl
 from .test_crawl import PLAYERS, played

@@ -6,7 +6,8 @@ from tabletop import CHANCE, Match
 from tabletop.store import Store
 from tabletop.testing import snapshot
 from tabletop.widgets import Tracker
-from tabletop.widgets.actions import _compact, group_actions
+from tabletop.widgets.actions import group_actions
+from tabletop.widgets.pickers import compact_labels
 
 from .clicking import click_through, engine_alone, live_widget_text, same_state
 from .privacy import shared_screen
@@ -178,9 +179,9 @@ def test_charts_load_on_demand_and_follow_play():
 
 
 def test_grouping_compacts_shared_words():
-    heading, short = _compact(["Bob bids $1,000 on pile 2", "Bob bids $3,000 on pile 2"])
+    heading, short = compact_labels(["Bob bids $1,000 on pile 2", "Bob bids $3,000 on pile 2"])
     assert heading == "Bob bids … on pile 2" and short == ["$1,000", "$3,000"]
-    assert _compact(["Ann passes"]) == ("", ["Ann passes"])
+    assert compact_labels(["Ann passes"]) == ("", ["Ann passes"])
     groups = group_actions([News(s, c) for s in ("Apple", "Berry") for c in (-2, -1, 1, 2)] * 1,
                            lambda a: f"News: {a.stock} {a.change:+d}")
     assert [len(g.actions) for g in groups] == [8]      # 8 is small enough for one group
@@ -191,7 +192,7 @@ def test_a_large_group_differing_in_several_words_is_split_by_them():
     labels = [f"Ann puts X on pile {a} and Y on pile {b}" for a in range(1, 5) for b in range(1, 5)]
     parts = _split_by_words(list(range(16)), labels)
     assert [len(p[0]) for p in parts] == [4, 4, 4, 4]
-    assert _compact(parts[1][1]) == ("Ann puts X on pile 2 and Y on pile …", ["1", "2", "3", "4"])
+    assert compact_labels(parts[1][1]) == ("Ann puts X on pile 2 and Y on pile …", ["1", "2", "3", "4"])
 
 
 def test_the_set_pin_field_saves_on_enter(home):

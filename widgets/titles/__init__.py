@@ -1,11 +1,16 @@
-"""What the dashboards need to know about a title beyond its engine: how to draw its board,
-which decisions must be taken in private, how to value a player's public position.
+"""What the screens know about each title beyond its engine, one module per title in this
+package (``stockpile.py``, ``acquire.py``, ``blackmonday.py``, ``jika.py``): how to draw its board,
+which decisions must be taken in private, how to value a player's public position, its pickers,
+its start-from-the-table form and its corrections, registered as one ``TitleUI``.
 
 Every hook has a generic default that works from the view convention alone, so a new title
-shows up in the tracker before it has a board of its own. ``register_ui`` adds a title's hooks.
+shows up in the tracker before it has a module of its own. ``register_ui`` adds a title's hooks;
+the generic screens ask ``title_ui(name)`` and name no title (docs/adding-a-title.md).
 """
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
@@ -13,7 +18,7 @@ from tabletop.core import Action, State
 from tabletop.i18n import N_, _
 from tabletop.registry import get_title
 
-from . import render
+from .. import render
 
 __all__ = ["TitleUI", "title_ui", "register_ui", "has_secrets", "default_net_worth",
            "default_board_html"]
@@ -112,6 +117,11 @@ class TitleUI:
     part_words: Callable[[str, str, Any, Sequence[Action]], str | None] | None = None
     #: the heading over the part(s) asked: (kind, part names, actions left) -> str or None
     part_question: Callable[[str, tuple, Sequence[Action]], str | None] | None = None
+    #: the "Start from the table as it is" form: (players, normalized options) ->
+    #: ``position.PositionForm``, or None when the title cannot start from a position
+    position_form: Callable[[Sequence[str], Mapping[str, Any]], Any] | None = None
+    #: what the "Correct a mistake" card offers: normalized options -> [``correct.Fix``] (None: nothing)
+    corrections: Callable[[Mapping[str, Any]], Sequence[Any]] | None = None
 
 
 _UI: dict[str, TitleUI] = {}
@@ -121,7 +131,20 @@ def register_ui(name: str, ui: TitleUI) -> None:
     _UI[name] = ui
 
 
+def _load_title_modules() -> None:
+    """Import every module of this package once: each registers its title (found by listing the
+    folder, so adding a title is adding its module; importlib, so this package imports none of
+    them and none imports back a module that imports it)."""
+    if not _LOADED:
+        _LOADED.append(True)
+        for module in pkgutil.iter_modules(__path__):
+            importlib.import_module(f"{__name__}.{module.name}")
+
+
+_LOADED: list[bool] = []
+
+
 def title_ui(name: str) -> TitleUI:
     if name not in _UI:
-        from . import boards  # noqa: F401  (registers the built-in titles)
+        _load_title_modules()
     return _UI.get(name) or TitleUI()
