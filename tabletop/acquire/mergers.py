@@ -22,7 +22,7 @@ from .data import Edition, get_edition
 
 __all__ = ["share_price", "price_chart_column", "bonus_schedule", "rank_shareholders",
            "split_bonuses", "merger_bonuses", "round_up", "disposal_options", "Disposal",
-           "disposal_value", "is_safe"]
+           "disposal_value", "best_disposal", "is_safe"]
 
 
 def round_up(amount: int, step: int = 100) -> int:
@@ -179,3 +179,22 @@ def disposal_value(edition: Edition | str, defunct: str, defunct_size: int, surv
         survivor_value=got * share_price(ed, survivor, survivor_size),
         keep_value_if_refounded=keep * share_price(ed, defunct, 2),
     )
+
+
+def best_disposal(edition: Edition | str, defunct: str, defunct_size: int, survivor: str,
+                  survivor_size: int, shares: int, survivor_left: int | None = None,
+                  keep_weight: float = 0.0) -> Disposal:
+    """The choice (sell, trade, keep) worth most today: cash plus survivor shares at the
+    survivor's price, plus ``keep_weight`` times what kept shares fetch if the corporation is
+    founded again (0: a kept share is worth nothing until then). On a tie, fewer shares kept,
+    then more cash."""
+    ed = get_edition(edition)
+    left = ed.shares_per_corporation if survivor_left is None else survivor_left
+    best, best_key = None, None
+    for sell, trade in disposal_options(shares, left):
+        d = disposal_value(ed, defunct, defunct_size, survivor, survivor_size, shares, sell, trade)
+        key = (d.total_now + keep_weight * d.keep_value_if_refounded, -d.keep, d.cash)
+        if best_key is None or key > best_key:
+            best, best_key = d, key
+    assert best is not None
+    return best

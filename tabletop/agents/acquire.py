@@ -4,7 +4,7 @@
   which it is a top holder of the defunct chain, a founding, the growth of a chain it holds),
   buys the shares that bring a bonus within reach for the fewest dollars (and any share rather
   than none: prices rise), settles defunct shares the way worth most today
-  (``tabletop.economics.mergers.best_disposal``), and declares the end when it is ahead.
+  (``tabletop.acquire.mergers.best_disposal``), and declares the end when it is ahead.
 - ``ShareBuyer``: places a tile at random, founds the most expensive chain it may, buys the
   cheapest shares on offer (as many as it may), sells every defunct share and declares the end
   when it is ahead.
@@ -21,7 +21,7 @@ from ..acquire.actions import (BuyShare, ChooseNextDefunct, ChooseSurvivor, Decl
 from ..acquire.data import get_edition
 from ..acquire.mergers import merger_bonuses, share_price
 from ..core import Action
-from ..economics.mergers import best_disposal
+from ..acquire.mergers import best_disposal
 
 __all__ = ["MergerMinded", "ShareBuyer"]
 

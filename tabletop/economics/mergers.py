@@ -4,7 +4,8 @@ Every number comes from ``tabletop.acquire.mergers`` (share prices, bonuses with
 rounding, disposal of defunct shares), the same functions the Acquire engine pays with; this
 module only asks economic questions of them:
 
-- ``best_disposal``: of all the ways to sell, trade 2-for-1 and keep, which is worth most now;
+- ``best_disposal`` (from ``tabletop.acquire.mergers``, where the agents read it too): of all the
+  ways to sell, trade 2-for-1 and keep, which is worth most now;
 - ``trade_premium``: what trading two defunct shares earns over selling them;
 - ``merger_gains``: per player, the bonus, the gain from disposing well, and the rise of the
   survivor's price on the shares she holds;
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from typing import Hashable, Mapping
 
 from ..acquire.data import Edition, get_edition
-from ..acquire.mergers import (Disposal, bonus_schedule, disposal_options, disposal_value,
+from ..acquire.mergers import (Disposal, best_disposal, bonus_schedule,
                                merger_bonuses, share_price)
 from ..errors import OptionsError
 
@@ -38,25 +39,6 @@ def edition_pair(corporation: str, edition: Edition | str, other: Edition | str)
     (Bolt of 2016 -> Imperial of the classic edition)."""
     tier = get_edition(edition).tier_of(corporation)
     return tier_corporations(other)[tier][0]
-
-
-def best_disposal(edition: Edition | str, defunct: str, defunct_size: int, survivor: str,
-                  survivor_size: int, shares: int, survivor_left: int | None = None,
-                  keep_weight: float = 0.0) -> Disposal:
-    """The choice (sell, trade, keep) worth most today: cash plus survivor shares at the
-    survivor's price, plus ``keep_weight`` times what kept shares fetch if the corporation is
-    founded again (0: a kept share is worth nothing until then). On a tie, fewer shares kept,
-    then more cash."""
-    ed = get_edition(edition)
-    left = ed.shares_per_corporation if survivor_left is None else survivor_left
-    best, best_key = None, None
-    for sell, trade in disposal_options(shares, left):
-        d = disposal_value(ed, defunct, defunct_size, survivor, survivor_size, shares, sell, trade)
-        key = (d.total_now + keep_weight * d.keep_value_if_refounded, -d.keep, d.cash)
-        if best_key is None or key > best_key:
-            best, best_key = d, key
-    assert best is not None
-    return best
 
 
 def trade_premium(edition: Edition | str, defunct: str, defunct_size: int, survivor: str,
