@@ -115,7 +115,7 @@ def main(pages: int, workers: int) -> None:
     for seat in range(CLASS):
         saved.apply(Join(seat=seat, nickname=f"Student{seat + 1:02d}"))
     keys = [store.seat_key(match_id, s) for s in range(CLASS)]
-    from tabletop.widgets.experiment import teacher_key
+    from tabletop.widgets.classroom import teacher_key
     teacher_link = f"?match={match_id}&teacher={teacher_key(store, match_id)}"   # the teacher screen's key
     page_seats = list(range(pages))
     rest = list(range(pages, CLASS))

@@ -9,7 +9,7 @@ imports run before the page is asked for; the query string is read once the requ
     /?match=ID&seat=N&key=K      seat N's own device (its key is in the table screen's QR code)
     ...&lang=ko                  in Korean (ko, ja, es, en; else the browser's language, else English)
 
-A classroom experiment (``widgets/experiment.py``) has screens of its own:
+A classroom experiment (``widgets/classroom/``) has screens of its own:
 ``/?match=ID&teacher=KEY`` is the teacher screen (``/?match=ID`` alone opens nothing of it),
 ``/?match=ID&seat=N&key=K`` a student's screen, and ``/?match=ID&join=CLASSKEY`` the class link
 where a student picks a nickname and a free seat.
@@ -30,7 +30,7 @@ from tabletop.i18n import N_, _, current_language
 from tabletop.registry import register_title
 from tabletop.store import Store, StoredMatch, default_store
 
-from . import experiment, kit
+from . import classroom, kit
 from .language import LanguagePicker, choose, page_language, url_language
 from .join import seat_query, table_query
 from .render import attr, esc
@@ -94,7 +94,7 @@ class App:
             try:
                 stored = self.store.open(match_id, device="table")
                 # the teacher screen holds the experiment's backup and Delete: the teacher's link only
-                if experiment.is_classroom(stored) and not experiment.check_teacher_key(self.store, match_id, teacher):
+                if classroom.is_classroom(stored) and not classroom.check_teacher_key(self.store, match_id, teacher):
                     self._again = lambda: self._swap(_Notice(_(_NOT_TEACHER)))
                     self._again()
                     return
@@ -129,10 +129,10 @@ class App:
         self._again = lambda: self.open(stored)
         stored.device = stored.device or "table"
         query = table_query(stored.id, url_language()) if stored.id else ""
-        if experiment.is_classroom(stored):
-            page = experiment.TeacherScreen(stored, on_leave=self.show_start)
+        if classroom.is_classroom(stored):
+            page = classroom.TeacherScreen(stored, on_leave=self.show_start)
             if stored.id:       # the address bar keeps the teacher link: a reload or bookmark returns
-                query = experiment.teacher_query(stored.id, experiment.teacher_key(self.store, stored.id),
+                query = classroom.teacher_query(stored.id, classroom.teacher_key(self.store, stored.id),
                                                  url_language())
         else:
             page = Tracker(stored, on_leave=self.show_start)
@@ -142,19 +142,19 @@ class App:
         """The class link of a classroom experiment: a nickname, then the lowest free seat's screen."""
         self._again = lambda: self.open_join(match_id, key)
         try:
-            right = experiment.check_class_key(self.store, match_id, key)
+            right = classroom.check_class_key(self.store, match_id, key)
             stored = self.store.open(match_id, device="join") if right else None
         except TabletopError as exc:
             self._swap(_Notice(str(exc)))
             return
-        if stored is None or not experiment.is_classroom(stored):
+        if stored is None or not classroom.is_classroom(stored):
             self._swap(_Notice(_("This class link is not right (or it belongs to another experiment). Scan the "
                                  "code on your teacher's screen again.")))
             return
 
         def joined(seat: int) -> None:
             self.open_seat(match_id, seat, self.store.seat_key(match_id, seat))
-        self._swap(experiment.JoinPage(stored, joined), experiment.class_query(match_id, key))
+        self._swap(classroom.JoinPage(stored, joined), classroom.class_query(match_id, key))
 
     def open_seat(self, match_id: str, seat: str | int, key: str | None) -> None:
         """Seat ``seat``'s device, if ``key`` is that seat's key; otherwise a notice that says so."""
@@ -173,7 +173,7 @@ class App:
             self._swap(_Notice(_("This seat link is not right (or it belongs to another match). Scan your seat's "
                                  "code on the table screen again."), table_query(match_id, url_language())))
             return
-        page = experiment.StudentScreen(stored, number) if experiment.is_classroom(stored) else SeatScreen(stored, number)
+        page = classroom.StudentScreen(stored, number) if classroom.is_classroom(stored) else SeatScreen(stored, number)
         self._swap(page, seat_query(match_id, number, key, url_language()))
 
     @property
@@ -186,15 +186,15 @@ class App:
 
     @property
     def teacher(self):
-        return self.page if isinstance(self.page, experiment.TeacherScreen) else None
+        return self.page if isinstance(self.page, classroom.TeacherScreen) else None
 
     @property
     def student(self):
-        return self.page if isinstance(self.page, experiment.StudentScreen) else None
+        return self.page if isinstance(self.page, classroom.StudentScreen) else None
 
     @property
     def joining(self):
-        return self.page if isinstance(self.page, experiment.JoinPage) else None
+        return self.page if isinstance(self.page, classroom.JoinPage) else None
 
     @property
     def start(self) -> StartPage | None:

@@ -140,7 +140,7 @@ class StartPage:
         self.delete_pins: dict[int, W.Password] = {}     # the PIN fields of the Delete asked now
         self.classroom = None
         if any(name == "classroom" for name, _t in available_titles()):
-            from .experiment import ClassroomCard
+            from .classroom import ClassroomCard
             self.classroom = ClassroomCard(store, on_open)
         self.widget = kit.vbox([kit.html(CSS), _card(head), self.banner, saved, new]
                                + ([self.classroom.widget] if self.classroom else []), "tt-app", "tt-start")

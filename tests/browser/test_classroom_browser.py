@@ -78,7 +78,7 @@ def engine(home, match_id: str) -> Match:
 
 def teacher_key(home, match_id: str) -> str:
     """The teacher link's key (the teacher screen opens with it only)."""
-    from tabletop.widgets.experiment import teacher_key as key
+    from tabletop.widgets.classroom import teacher_key as key
     with Store(home / "matches.sqlite3") as store:
         return key(store, match_id)
 

@@ -9,7 +9,7 @@ import re
 
 from tabletop.match import Match
 from tabletop.store import Store
-from tabletop.widgets.experiment import class_key, class_query
+from tabletop.widgets.classroom import class_key, class_query
 
 from .conftest import wait_for
 

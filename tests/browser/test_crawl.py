@@ -44,7 +44,7 @@ def played(title: str, steps: int, seed: int, players=PLAYERS, options=None) -> 
 @pytest.fixture(scope="module")
 def saved(home):
     """Each title's match a few entries in, a classroom experiment, and their seats' keys."""
-    from tabletop.widgets.experiment import class_key, teacher_key
+    from tabletop.widgets.classroom import class_key, teacher_key
     store = Store(home / "matches.sqlite3")
     try:
         out = {}

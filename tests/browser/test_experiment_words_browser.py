@@ -10,7 +10,7 @@ import pytest
 
 from tabletop.match import Match
 from tabletop.store import Store
-from tabletop.widgets.experiment import enter_with_draws, teacher_key
+from tabletop.widgets.classroom import enter_with_draws, teacher_key
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 

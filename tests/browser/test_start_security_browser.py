@@ -50,17 +50,17 @@ def test_an_import_over_the_limit_is_refused_in_words_and_one_of_15_mb_imports(p
 def test_a_students_start_page_offers_no_classroom_backup_and_the_teacher_link_does(page, browser, server, home,
                                                                                     artifacts):
     from tabletop.classroom.actions import Join
-    from tabletop.widgets import experiment
+    from tabletop.widgets import classroom
     with Store(home / "matches.sqlite3") as store:
         saved = store.create(Match("classroom", [f"Seat {k}" for k in range(1, 5)],
                                    {"experiment": "first-price", "group_size": 2, "rounds": 2}))
         for seat, nick in enumerate(["Ann", "Ben", "Cy", "Dee"]):
             saved.apply(Join(seat=seat, nickname=nick))
-        experiment.enter_with_draws(saved, next(a for a in saved.match.state.actions_for(None)
+        classroom.enter_with_draws(saved, next(a for a in saved.match.state.actions_for(None)
                                                 if type(a).__name__ == "OpenRound"))
         values = [a.value for a in saved.match.log if type(a).__name__ == "DrawValue"]
-        match_id, teacher = saved.id, experiment.teacher_key(store, saved.id)
-        join = experiment.class_key(store, match_id)
+        match_id, teacher = saved.id, classroom.teacher_key(store, saved.id)
+        join = classroom.class_key(store, match_id)
     # a student: the class link, then the server's root address in the same browser
     page.goto(f"{server}/?match={match_id}&join={join}")
     page.locator(".tt-join-page").wait_for()

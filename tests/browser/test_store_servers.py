@@ -13,7 +13,7 @@ from urllib.parse import parse_qs, urlencode, urlsplit
 from pg import session_postgres
 from tabletop import Match, serve
 from tabletop.store import Store
-from tabletop.widgets import experiment
+from tabletop.widgets import classroom
 
 from .conftest import chromium_or_skip, wait_for
 from .table import clicks_for, panel_describe, tap_steps
@@ -137,7 +137,7 @@ def test_a_classroom_round_with_students_on_two_servers(browser, request, tmp_pa
         teacher = Phone(browser, first, laptop=True)
         phones.append(teacher)
         with Store(url) as store:                          # the teacher screen opens with the teacher link
-            teacher_key = experiment.teacher_key(store, match_id)
+            teacher_key = classroom.teacher_key(store, match_id)
         teacher.page.goto(f"{first}/?match={match_id}&teacher={teacher_key}", wait_until="commit")
         students = {"Ann": Phone(browser, first), "Ben": Phone(browser, first),
                     "Cy": Phone(browser, second), "Dee": Phone(browser, second)}

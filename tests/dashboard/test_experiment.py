@@ -18,7 +18,7 @@ import pytest
 
 from tabletop.store import Store
 from tabletop.widgets.app import App
-from tabletop.widgets.experiment import JoinPage, StudentScreen, TeacherScreen
+from tabletop.widgets.classroom import JoinPage, StudentScreen, TeacherScreen
 
 from tabletop.classroom.results import csv_text, results
 

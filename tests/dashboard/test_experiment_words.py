@@ -10,7 +10,7 @@ import pytest
 
 from tabletop.classroom.results import COLUMNS, results
 from tabletop.i18n import language
-from tabletop.widgets.experiment import StudentScreen, TeacherScreen
+from tabletop.widgets.classroom import StudentScreen, TeacherScreen
 
 from .test_experiment import (NICKNAMES, class_link, engine, join, ladder_buttons, start_experiment, store,  # noqa: F401
                               table_cells)

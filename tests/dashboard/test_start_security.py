@@ -24,7 +24,7 @@ import pytest
 from tabletop.classroom.actions import Join
 from tabletop.match import MAX_SAVE_BYTES, Match
 from tabletop.store import Store
-from tabletop.widgets import experiment
+from tabletop.widgets import classroom
 from tabletop.widgets.app import App
 from tabletop.widgets.start import StartPage
 from tabletop.widgets.tracker import Tracker
@@ -64,7 +64,7 @@ def classroom_with_an_open_round(store) -> tuple[str, Match]:
     for seat, nick in enumerate(NICKNAMES):
         saved.apply(Join(seat=seat, nickname=nick))
     open_round = next(a for a in saved.match.state.actions_for(None) if type(a).__name__ == "OpenRound")
-    experiment.enter_with_draws(saved, open_round)
+    classroom.enter_with_draws(saved, open_round)
     return saved.id, saved.match
 
 
@@ -90,7 +90,7 @@ def test_a_students_start_page_offers_no_classroom_match_nor_its_backup_or_delet
     page.row_exports[table_id].backup_button.click()
     assert json.loads(downloaded(page.row_exports[table_id].link.value))["title"] == "stockpile"
     # the match's address alone, a student's class key or seat key: no teacher screen
-    class_key = experiment.class_key(store, class_id)
+    class_key = classroom.class_key(store, class_id)
     for teacher in (None, class_key, store.seat_key(class_id, 0), "0" * 16):
         app = App(store, class_id, teacher=teacher)
         assert app.teacher is None and app.start is None, teacher
@@ -111,8 +111,8 @@ def test_the_teacher_link_opens_the_teacher_screen_with_the_backup_and_delete(st
     assert teacher is not None
     query = url_query(app)
     match_id, key = query["match"], query["teacher"]
-    assert key == experiment.teacher_key(store, match_id)
-    assert key != experiment.class_key(store, match_id)
+    assert key == classroom.teacher_key(store, match_id)
+    assert key != classroom.class_key(store, match_id)
     assert key not in {store.seat_key(match_id, s) for s in range(4)}
     for seat, nick in enumerate(NICKNAMES):
         teacher.saved.apply(Join(seat=seat, nickname=nick))
