@@ -106,3 +106,25 @@ def test_a_failed_redraw_is_logged_in_words_and_tried_again_a_second_later(locat
         asyncio.run(follow())
     assert len(calls) == 2 and pauses == [1.0]
     assert [r.getMessage() for r in caplog.records if r.name == "tabletop.live"] == ["following the match failed"]
+
+
+def test_a_copy_catching_up_with_a_deleted_match_is_told_it_was_deleted(location):
+    store, saved = saved_match(location)
+    Store(location).delete(saved.id)
+    with pytest.raises(SaveFileError) as caught:
+        saved.refresh()
+    assert str(caught.value) == f"Saved match '{saved.id}' has been deleted."
+
+
+def test_who_changed_a_match_last_is_read_and_nobody_for_a_match_not_there(location):
+    store = Store(location)
+    saved = store.create(Match("stockpile", ["Ann", "Ben", "Cy"], seed=3))
+    phone = Store(location).open(saved.id, device="seat:2")
+    play(phone, 1, seed=3)
+    assert store.changed_by(saved.id) == "seat:2"
+    assert store.changed_by("0123abcd4567") is None
+
+
+def test_a_stored_match_iterates_over_its_entries_in_order(location):
+    store, saved = saved_match(location, entries=5)
+    assert list(saved) == list(saved.match.log) and len(list(saved)) == 5
