@@ -20,6 +20,7 @@ from tabletop.widgets.position import position_form
 from tabletop.widgets.seat import SeatScreen
 
 from orchard import screens
+from privacy.test_seat_pages import page_strings as strings     # every string a widget tree sends
 from orchard.game import Buy, DealTip, Pass
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,20 +46,6 @@ def dealt() -> Match:
     for seat in range(3):
         match.apply(DealTip(seat, TIPS[seat]))
     return match
-
-
-def strings(widget, leave_out=()) -> str:
-    """Every string a widget tree sends to the browser, shown or not."""
-    out, stack = [], [widget]
-    while stack:
-        w = stack.pop()
-        if any(w is x for x in leave_out):
-            continue
-        for name in ("value", "description", "placeholder", "tooltip", "_options_labels"):
-            v = getattr(w, name, None)
-            out += [v] if isinstance(v, str) else [str(x) for x in v] if isinstance(v, (list, tuple)) else []
-        stack.extend(getattr(w, "children", ()) or ())
-    return "\n".join(out)
 
 
 def test_orchard_is_added_by_its_own_package_and_screen_module_and_no_generic_module_names_it():
