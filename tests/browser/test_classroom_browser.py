@@ -206,10 +206,18 @@ def test_a_class_of_six_runs_three_rounds_of_each_experiment(browser, server, ho
             # the teacher's four charts are drawn, with lines and points
             teacher.page.locator(".tt-teacher .js-plotly-plot .scatterlayer .trace").first.wait_for(
                 state="attached", timeout=60_000)
-            href = teacher.page.locator("a.tt-csv").get_attribute("href")
-            csv = base64.b64decode(href.split(",", 1)[1]).decode("utf-8")
             match = engine(home, match_id)
             from tabletop.classroom.results import csv_text, results
+
+            def downloaded() -> str:
+                href = teacher.page.locator("a.tt-csv").get_attribute("href")
+                return base64.b64decode(href.split(",", 1)[1]).decode("utf-8")
+            # the link may trail the status by a message; a stale one is caught below
+            try:
+                wait_for(lambda: downloaded() == csv_text(match), 15, "the CSV link holds every round")
+            except AssertionError:
+                pass
+            csv = downloaded()
             if csv != csv_text(match):
                 artifacts = home / f"classroom-{experiment}"
                 artifacts.mkdir(exist_ok=True)

@@ -144,6 +144,10 @@ class TeacherScreen(_LiveScreen):
                         f'{" ✓" if s in done else ""}</span>' for s, n in sorted(names.items()))
         self.joined.value = (f'<div class="tt-names">{chips}</div>' if chips
                              else '<div class="tt-dim">' + esc(_("Nobody has joined yet.")) + '</div>')
+        closed = len(_closed_rows(view))
+        if closed != self._closed_seen:         # the tables and charts change only at a close;
+            self._closed_seen = closed          # before the status, so "over" never shows an old CSV
+            self._show_results()
         if over:
             status = '<div class="tt-status">' + esc(_("The experiment is over.")) + '</div>'
         elif _is_open(view):
@@ -163,10 +167,6 @@ class TeacherScreen(_LiveScreen):
         self.open_button.disabled = self._find("OpenRound") is None
         self.close_button.disabled = self._find("CloseRound") is None
         self.end_button.disabled = self._find("EndExperiment") is None
-        closed = len(_closed_rows(view))
-        if closed != self._closed_seen:         # the tables and charts change only at a close
-            self._closed_seen = closed
-            self._show_results()
 
     def _results(self):
         from tabletop.classroom.results import results
